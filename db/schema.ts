@@ -1,0 +1,285 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole product's schema. Later features add behaviour, not tables.
+ * Column names are camelCase here and snake_case in SQL (`casing: 'snake_case'` in the client and drizzle.config.ts).
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** One row per paper: keyed by arXiv id without version when known, else by normalised title. */
+export const papers = pgTable('papers', {
+  id: serial().primaryKey(),
+  arxivId: text(),
+  arxivVersion: integer(),
+  titleKey: text().notNull(),
+  title: text().notNull(),
+  titleZh: text(),
+  abstract: text().notNull().default(''),
+  abstractZh: text(),
+  authors: text().array().notNull().default(sql`'{}'::text[]`),
+  authorCount: integer(),
+  organization: text(),
+  /** Publication (or announcement) date; month-only sources use the 1st of the month. */
+  publishedOn: date({ mode: 'string' }),
+  categories: text().array().notNull().default(sql`'{}'::text[]`),
+  githubUrl: text(),
+  githubStars: integer(),
+  projectPage: text(),
+  hfUpvotes: integer(),
+  aiSummary: text(),
+  aiKeywords: text().array().notNull().default(sql`'{}'::text[]`),
+  /** Classifier output (null until classified). */
+  grpoFamily: boolean(),
+  familyScore: real(),
+  families: text().array().notNull().default(sql`'{}'::text[]`),
+  topics: text().array().notNull().default(sql`'{}'::text[]`),
+  classifyReasons: jsonb().$type<string[]>(),
+  classifiedAt: timestamp({ withTimezone: true }),
+  /** English text from notes and summaries, searched with weight C; maintained by the app. */
+  searchNotes: text().notNull().default(''),
+  /** CJK bigrams of the Chinese title, translation and notes, space-separated; maintained by the app. */
+  searchZh: text().notNull().default(''),
+  search: tsvector().generatedAlwaysAs(
+    (): SQL => sql`setweight(to_tsvector('english', coalesce(${papers.title}, '')), 'A')
+      || setweight(to_tsvector('english', coalesce(${papers.abstract}, '')), 'B')
+      || setweight(to_tsvector('english', coalesce(${papers.searchNotes}, '')), 'C')
+      || setweight(to_tsvector('simple', coalesce(${papers.searchZh}, '')), 'B')`,
+  ),
+  firstSeenAt: createdAt(),
+  updatedAt: createdAt(),
+}, (t) => [
+  uniqueIndex('papers_arxiv_id_uq').on(t.arxivId),
+  index('papers_title_key_idx').on(t.titleKey),
+  index('papers_search_idx').using('gin', t.search),
+  index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  index('papers_published_idx').on(t.publishedOn),
+  index('papers_first_seen_idx').on(t.firstSeenAt),
+]);
+
+/** Provenance: every source item that described a paper, raw item kept. */
+export const paperSources = pgTable('paper_sources', {
+  id: serial().primaryKey(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  /** `seed:000`, `arxiv-rss`, `arxiv-api`, `hf-daily`, ... */
+  source: text().notNull(),
+  /** The item's id within its source (versioned arXiv id, seed entry id, HF paper id). */
+  externalId: text().notNull(),
+  version: integer(),
+  announceType: text(),
+  raw: jsonb(),
+  seenAt: createdAt(),
+}, (t) => [
+  uniqueIndex('paper_sources_source_external_uq').on(t.source, t.externalId),
+  index('paper_sources_paper_idx').on(t.paperId),
+]);
+
+/** Human-written notes (the seeds' structured Chinese notes, repaired). */
+export const notes = pgTable('notes', {
+  id: serial().primaryKey(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  source: text().notNull(),
+  lang: text().notNull(),
+  heading: text().notNull().default(''),
+  motivation: text().notNull().default(''),
+  method: jsonb().$type<string[]>().notNull().default([]),
+  results: text().notNull().default(''),
+  takeaways: text().notNull().default(''),
+  body: text().notNull(),
+  restoredChars: integer().notNull().default(0),
+  unresolvedChars: integer().notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('notes_paper_source_lang_uq').on(t.paperId, t.source, t.lang)]);
+
+/** LLM summaries: one per paper + language + prompt version, ever. */
+export const summaries = pgTable('summaries', {
+  id: serial().primaryKey(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  lang: text().notNull(),
+  promptVersion: text().notNull(),
+  /** `ok`, `failed` or `fallback` (extractive, not LLM-written). */
+  status: text().notNull(),
+  model: text(),
+  content: jsonb(),
+  error: text(),
+  inputTokens: integer().notNull().default(0),
+  outputTokens: integer().notNull().default(0),
+  cacheReadTokens: integer().notNull().default(0),
+  cacheWriteTokens: integer().notNull().default(0),
+  costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('summaries_paper_lang_prompt_uq').on(t.paperId, t.lang, t.promptVersion),
+  index('summaries_created_idx').on(t.createdAt),
+]);
+
+/** Citation edges: citing paper -> cited paper. */
+export const citations = pgTable('citations', {
+  citingPaperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  citedPaperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  source: text().notNull(),
+  context: text(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.citingPaperId, t.citedPaperId] }),
+  index('citations_cited_idx').on(t.citedPaperId),
+]);
+
+/** Per-server settings (moderator role, channel for subscription mentions). */
+export const guilds = pgTable('guilds', {
+  guildId: text().primaryKey(),
+  moderatorRoleId: text(),
+  notifyChannelId: text(),
+  updatedAt: createdAt(),
+});
+
+/** Digest configuration per channel. */
+export const channels = pgTable('channels', {
+  channelId: text().primaryKey(),
+  guildId: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  /** Local time `HH:MM` in `timezone` (IANA). */
+  postTime: text().notNull().default('09:00'),
+  timezone: text().notNull().default('UTC'),
+  /** `daily` or `weekly` (on `weekday`, 0 = Sunday). */
+  cadence: text().notNull().default('daily'),
+  weekday: integer(),
+  topics: text().array().notNull().default(sql`'{}'::text[]`),
+  language: text().notNull().default('en'),
+  maxPapers: integer().notNull().default(10),
+  minScore: real().notNull().default(0),
+  /** `nothing` or `notice`. */
+  quietDay: text().notNull().default('nothing'),
+  threadPerPaper: boolean().notNull().default(false),
+  pingRoleId: text(),
+  lastDigestAt: timestamp({ withTimezone: true }),
+  createdBy: text(),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+/** Outbox: one row per message part of a digest; delivered exactly once (nonce = Discord message nonce). */
+export const deliveries = pgTable('deliveries', {
+  id: serial().primaryKey(),
+  channelId: text().notNull(),
+  /** The digest's key, e.g. the local date `2026-11-21`. */
+  digestKey: text().notNull(),
+  part: integer().notNull(),
+  nonce: text().notNull(),
+  /** `pending`, `sending`, `sent` or `failed`. */
+  status: text().notNull().default('pending'),
+  payload: jsonb().notNull(),
+  paperIds: integer().array().notNull().default(sql`'{}'::int[]`),
+  messageId: text(),
+  attempts: integer().notNull().default(0),
+  lastError: text(),
+  createdAt: createdAt(),
+  sentAt: timestamp({ withTimezone: true }),
+}, (t) => [
+  uniqueIndex('deliveries_channel_digest_part_uq').on(t.channelId, t.digestKey, t.part),
+  uniqueIndex('deliveries_nonce_uq').on(t.nonce),
+  index('deliveries_status_idx').on(t.status),
+]);
+
+/** A user's delivery preferences for subscriptions. */
+export const subscribers = pgTable('subscribers', {
+  userId: text().primaryKey(),
+  guildId: text(),
+  /** `dm`, `channel` or `off`. */
+  mode: text().notNull().default('dm'),
+  channelId: text(),
+  dailyCap: integer().notNull().default(10),
+  updatedAt: createdAt(),
+});
+
+/** What a user follows: a topic slug, keyword (with optional exclusion), author or family. */
+export const userSubscriptions = pgTable('user_subscriptions', {
+  id: serial().primaryKey(),
+  userId: text().notNull(),
+  guildId: text(),
+  /** `topic`, `keyword`, `author` or `family`. */
+  kind: text().notNull(),
+  value: text().notNull(),
+  exclude: text(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('user_subscriptions_uq').on(t.userId, t.kind, t.value),
+  index('user_subscriptions_kind_idx').on(t.kind, t.value),
+]);
+
+/** Each paper reaches each user once, ever. */
+export const notificationsSent = pgTable('notifications_sent', {
+  userId: text().notNull(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  /** `dm`, `channel`, `bundled` or `failed`. */
+  via: text().notNull(),
+  reason: text(),
+  sentAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.paperId] })]);
+
+/** The reading-group queue, per server. */
+export const queueItems = pgTable('queue_items', {
+  id: serial().primaryKey(),
+  guildId: text().notNull(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  nominatedBy: text().notNull(),
+  nominatedAt: createdAt(),
+  /** `queued`, `scheduled`, `done` or `removed`. */
+  status: text().notNull().default('queued'),
+  scheduledFor: date({ mode: 'string' }),
+  announcementMessageId: text(),
+  threadId: text(),
+  doneAt: timestamp({ withTimezone: true }),
+}, (t) => [
+  uniqueIndex('queue_items_guild_paper_uq').on(t.guildId, t.paperId),
+  index('queue_items_guild_status_idx').on(t.guildId, t.status),
+]);
+
+/** One vote per user per queue item. */
+export const votes = pgTable('votes', {
+  queueItemId: integer().notNull().references(() => queueItems.id, { onDelete: 'cascade' }),
+  userId: text().notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.queueItemId, t.userId] })]);
+
+/** Per-feed cursor and health: conditional-request validators, last success and error. */
+export const feedState = pgTable('feed_state', {
+  feed: text().primaryKey(),
+  etag: text(),
+  lastModified: text(),
+  cursor: text(),
+  initializedAt: timestamp({ withTimezone: true }),
+  lastSuccessAt: timestamp({ withTimezone: true }),
+  lastErrorAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  lastItemCount: integer(),
+  lastFamilyCount: integer(),
+  updatedAt: createdAt(),
+});
+
+/** One row per job run, for /status. */
+export const jobRuns = pgTable('job_runs', {
+  id: serial().primaryKey(),
+  job: text().notNull(),
+  startedAt: createdAt(),
+  finishedAt: timestamp({ withTimezone: true }),
+  /** `running`, `ok`, `failed` or `skipped`. */
+  status: text().notNull().default('running'),
+  stats: jsonb(),
+  error: text(),
+}, (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)]);
+
+/** Small key/value state (e.g. the hash of the last registered command definitions). */
+export const appState = pgTable('app_state', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: createdAt(),
+});
+
+export type Paper = typeof papers.$inferSelect;
+export type NewPaper = typeof papers.$inferInsert;
+export type Note = typeof notes.$inferSelect;

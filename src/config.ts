@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Comma-separated list -> trimmed non-empty strings. */
+const list = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const url = z.url({ protocol: /^https?$/ });
+
+const schema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DISCORD_TOKEN: z.string().min(1).optional(),
+  DISCORD_APPLICATION_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
+  DISCORD_GUILD_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
+  DISCORD_API_BASE: url.optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: url.optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-haiku-4-5'),
+  ARXIV_RSS_BASE: url.default('https://rss.arxiv.org/rss'),
+  ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
+  HF_API_BASE: url.default('https://huggingface.co/api'),
+  ARXIV_CATEGORIES: list.default(['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV']),
+  POLL_CRON: z.string().min(1).default('30 1 * * *'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  discord: { token?: string; applicationId?: string; guildId?: string; apiBase?: string };
+  anthropic: { apiKey?: string; baseUrl?: string; model: string };
+  sources: { arxivRssBase: string; arxivApiBase: string; hfApiBase: string; arxivCategories: string[] };
+  pollCron: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from an environment object. Pure: tests pass their own env.
+ * Empty strings count as unset, so a copied `.env.example` with blank values works.
+ * Throws one ConfigError that names every bad variable at once.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nFix these environment variables (see .env.example).`);
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    discord: { token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE },
+    anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
+    sources: {
+      arxivRssBase: e.ARXIV_RSS_BASE,
+      arxivApiBase: e.ARXIV_API_BASE,
+      hfApiBase: e.HF_API_BASE,
+      arxivCategories: e.ARXIV_CATEGORIES,
+    },
+    pollCron: e.POLL_CRON,
+    logLevel: e.LOG_LEVEL,
+  };
+}
