@@ -1,0 +1,10 @@
+import type { Command } from '../src/command.ts';
+import { createHelp } from './help.ts';
+import { paper } from './paper.ts';
+
+/** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
+export const commands: readonly Command[] = [paper, createHelp(() => commands)];
+
+export function findCommand(name: string): Command | undefined {
+  return commands.find((c) => c.definition.name === name);
+}

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { citations, notes, papers, type Note, type Paper } from '../schema.ts';
+import { parseArxivId, titleKey } from '../../src/papers/identity.ts';
+
+/** The columns a list of papers shows (search results, latest, citing papers). */
+export interface PaperSummaryRow {
+  id: number;
+  arxivId: string | null;
+  title: string;
+  titleZh: string | null;
+  authors: string[];
+  authorCount: number | null;
+  organization: string | null;
+  publishedOn: string | null;
+  hfUpvotes: number | null;
+  families: string[];
+  abstract: string;
+}
+
+/** Raw-SQL projection of PaperSummaryRow over `papers p`, camelCased to match. */
+export const SUMMARY_COLUMNS = sql.raw(`p.id, p.arxiv_id as "arxivId", p.title, p.title_zh as "titleZh", p.authors,
+  p.author_count as "authorCount", p.organization, p.published_on::text as "publishedOn", p.hf_upvotes as "hfUpvotes",
+  p.families, left(p.abstract, 600) as abstract`);
+
+const summaryColumns = {
+  id: papers.id, arxivId: papers.arxivId, title: papers.title, titleZh: papers.titleZh, authors: papers.authors,
+  authorCount: papers.authorCount, organization: papers.organization, publishedOn: papers.publishedOn,
+  hfUpvotes: papers.hfUpvotes, families: papers.families, abstract: sql<string>`left(${papers.abstract}, 600)`,
+};
+
+export async function getPaperByArxivId(db: Db, arxivId: string): Promise<Paper | undefined> {
+  const [row] = await db.select().from(papers).where(eq(papers.arxivId, arxivId)).limit(1);
+  return row;
+}
+
+export async function getPaperById(db: Db, id: number): Promise<Paper | undefined> {
+  const [row] = await db.select().from(papers).where(eq(papers.id, id)).limit(1);
+  return row;
+}
+
+/** A paper by title: the same normalised title first, else the most similar title (trigram) above a floor. */
+export async function findPaperByTitle(db: Db, title: string, key: string): Promise<Paper | undefined> {
+  const [exact] = await db.select().from(papers).where(eq(papers.titleKey, key)).orderBy(asc(papers.id)).limit(1);
+  if (exact) return exact;
+  const [fuzzy] = await db
+    .select()
+    .from(papers)
+    .where(sql`${title} <% ${papers.title} and word_similarity(${title}, ${papers.title}) >= 0.75`)
+    .orderBy(desc(sql`word_similarity(${title}, ${papers.title})`), asc(papers.id))
+    .limit(1);
+  return fuzzy;
+}
+
+/** Newest papers first: by publication date, then by when we first saw them. */
+export async function latestPapers(db: Db, count: number): Promise<PaperSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(papers)
+    .orderBy(sql`${papers.publishedOn} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
+    .limit(count);
+}
+
+export interface PaperDetail {
+  paper: Paper;
+  notes: Note[];
+  citing: PaperSummaryRow[];
+  citingCount: number;
+  cites: PaperSummaryRow[];
+}
+
+/** Everything a paper card shows. */
+export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
+  const [paperNotes, citing, [count], cites] = await Promise.all([
+    db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
+    db
+      .select(summaryColumns)
+      .from(citations)
+      .innerJoin(papers, eq(papers.id, citations.citingPaperId))
+      .where(eq(citations.citedPaperId, paper.id))
+      .orderBy(sql`${papers.publishedOn} desc nulls last`, asc(papers.id))
+      .limit(opts.citingLimit ?? 10),
+    db.select({ n: sql<number>`count(*)::int` }).from(citations).where(eq(citations.citedPaperId, paper.id)),
+    db
+      .select(summaryColumns)
+      .from(citations)
+      .innerJoin(papers, eq(papers.id, citations.citedPaperId))
+      .where(and(eq(citations.citingPaperId, paper.id)))
+      .limit(10),
+  ]);
+  return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites };
+}
+
+export type PaperLookup = { paper: Paper } | { paper: undefined; reason: 'malformed-id' | 'unknown-id' | 'no-title-match'; id?: string };
+
+/**
+ * Resolves what a user typed to identify a paper: an arXiv id (any version), an arXiv or Hugging Face
+ * URL, or a title. Says why nothing was found, so the reply can tell the user what to do.
+ */
+export async function lookupPaper(db: Db, ref: string): Promise<PaperLookup> {
+  const input = ref.trim();
+  const parsed = parseArxivId(input);
+  if (parsed) {
+    const paper = await getPaperByArxivId(db, parsed.id);
+    return paper ? { paper } : { paper: undefined, reason: 'unknown-id', id: parsed.id };
+  }
+  if (looksLikeId(input)) return { paper: undefined, reason: 'malformed-id' };
+  const paper = await findPaperByTitle(db, input, titleKey(input));
+  return paper ? { paper } : { paper: undefined, reason: 'no-title-match' };
+}
+
+/** Something shaped like an id or a paper link rather than a title (digits-and-dots, an arxiv/hf URL). */
+function looksLikeId(s: string): boolean {
+  return /^(arxiv:)?\d{3,}[.\d]*(v\d+)?$/i.test(s) || /^https?:\/\//i.test(s) || /(arxiv\.org|huggingface\.co)\//i.test(s);
+}

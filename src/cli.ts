@@ -1,0 +1,153 @@
+import { pathToFileURL } from 'node:url';
+import { Command as Cli, InvalidArgumentError, Option } from 'commander';
+import { loadConfig, ConfigError } from './config.ts';
+import { isUserFacing, UserFacingError } from './errors.ts';
+import { createLogger } from './log.ts';
+import { createApp, type App } from './app.ts';
+import { progressBar } from './progress.ts';
+import { runConsole } from './console/run.ts';
+import { renderReply } from './console/render.ts';
+import { paperCardReply } from './views/paper-card.ts';
+import { paperListReply } from './views/paper-list.ts';
+import { getPaperDetail, lookupPaper } from '../db/queries/papers.ts';
+import { searchPapers } from '../db/queries/search.ts';
+import { exportCorpus } from '../db/queries/export.ts';
+import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
+
+/** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
+async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmpty?: boolean; quiet?: boolean } = {}): Promise<T> {
+  const config = loadConfig();
+  const log = createLogger(opts.quiet ? 'warn' : config.logLevel);
+  const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+function positiveInt(max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
+    return n;
+  };
+}
+
+const print = (s: string): void => {
+  process.stdout.write(`${s}\n`);
+};
+const printJson = (v: unknown): void => print(JSON.stringify(v, null, 2));
+
+async function startConsole(app: App): Promise<void> {
+  const interactive = Boolean(process.stdin.isTTY);
+  await runConsole(app.deps, { input: process.stdin, output: process.stdout, interactive });
+}
+
+export function buildCli(): Cli {
+  const cli = new Cli('grpo-digest')
+    .description('A Discord bot for GRPO-family papers: search, digests, subscriptions and a reading-group queue.')
+    .showHelpAfterError('(add --help for usage)');
+
+  cli.command('start')
+    .description('Run the bot: Discord when DISCORD_TOKEN is set, otherwise the console on embedded defaults')
+    .action(async () => {
+      const config = loadConfig();
+      if (config.discord.token) {
+        throw new UserFacingError('DISCORD_TOKEN is set, but this build has no Discord adapter yet. Unset DISCORD_TOKEN to use the console.');
+      }
+      await withApp(startConsole, { quiet: true });
+    });
+
+  cli.command('console')
+    .description('Type slash commands in the terminal as in Discord (reads one command per line when piped)')
+    .action(() => withApp(startConsole, { quiet: true }));
+
+  cli.command('migrate')
+    .description('Apply database migrations (start does this too)')
+    .action(() => withApp(async () => print('Migrations applied.'), { seedIfEmpty: false }));
+
+  cli.command('seed')
+    .description('Import the seed corpus in seeds/data (idempotent: a second run changes nothing)')
+    .option('--json', 'print the counts as JSON')
+    .action((o: { json?: boolean }) =>
+      withApp(async (app) => {
+        const bar = o.json ? undefined : progressBar('Importing seed papers');
+        const stats = await importSeeds(app.deps.db, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
+        bar?.stop();
+        if (o.json) printJson(stats);
+        else print(describeImport(stats));
+      }, { seedIfEmpty: false, quiet: true }));
+
+  cli.command('search')
+    .description('Rank the corpus for a free-text query (English or Chinese)')
+    .argument('<query>', 'what to look for')
+    .option('--limit <n>', 'how many results (1-100)', positiveInt(100), 10)
+    .option('--json', 'print results as JSON')
+    .action((query: string, o: { limit: number; json?: boolean }) =>
+      withApp(async (app) => {
+        if (!query.trim()) throw new UserFacingError('The query is empty. Example: grpo-digest search "sequence-level clipping"');
+        const { hits } = await searchPapers(app.deps.db, query, { limit: o.limit });
+        if (o.json) return printJson(hits);
+        if (hits.length === 0) return print(`No papers match "${query}".`);
+        print(renderReply(paperListReply({ title: `Papers for "${query}"`, papers: hits })));
+      }, { quiet: true }));
+
+  cli.command('show')
+    .description('Show one paper by arXiv id, arXiv/Hugging Face URL, or title')
+    .argument('<ref>', 'arXiv id (2507.18071), URL, or title')
+    .option('--json', 'print the paper, notes and citations as JSON')
+    .action((ref: string, o: { json?: boolean }) =>
+      withApp(async (app) => {
+        const found = await lookupPaper(app.deps.db, ref);
+        if (!found.paper) {
+          const hint = found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search';
+          throw new UserFacingError(`"${ref}" ${hint}`);
+        }
+        const detail = await getPaperDetail(app.deps.db, found.paper);
+        if (o.json) return printJson(detail);
+        print(renderReply(paperCardReply(detail)));
+      }, { quiet: true }));
+
+  cli.command('export')
+    .description('Write the whole corpus (papers with notes, sources and citations) to stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'json']).default('jsonl'))
+    .action((o: { format: 'jsonl' | 'json' }) =>
+      withApp(async (app) => {
+        const rows = await exportCorpus(app.deps.db);
+        if (o.format === 'json') printJson(rows);
+        else for (const r of rows) print(JSON.stringify(r));
+      }, { quiet: true }));
+
+  return cli;
+}
+
+export function describeImport(s: ImportStats): string {
+  const changed = s.papers.added + s.papers.updated + s.notes.added + s.citations.added + s.sources.added;
+  const head = changed === 0 ? 'Seed corpus already imported: nothing changed.' : 'Seed corpus imported.';
+  return [
+    head,
+    `  papers:    ${s.papers.added} added, ${s.papers.updated} updated, ${s.papers.unchanged} unchanged (${s.papers.total} in the seeds)`,
+    `  notes:     ${s.notes.added} added (${s.notes.total} in the seeds)`,
+    `  citations: ${s.citations.added} added (${s.citations.total} in the seeds)`,
+    `  sources:   ${s.sources.added} provenance rows added`,
+  ].join('\n');
+}
+
+/** Runs the CLI; errors go to stderr with a hint and a non-zero exit code, stdout stays clean. */
+export async function main(argv = process.argv): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (err) {
+    if (err instanceof ConfigError || isUserFacing(err)) {
+      process.stderr.write(`grpo-digest: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    createLogger('error').error({ err }, 'command failed');
+    process.stderr.write(`grpo-digest: ${(err as Error).message ?? err}\nRun with LOG_LEVEL=debug for details.\n`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

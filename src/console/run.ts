@@ -1,0 +1,53 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { CommandDeps } from '../command.ts';
+import { findCommand } from '../../commands/index.ts';
+import { runCommand } from '../dispatch.ts';
+import { isUserFacing } from '../errors.ts';
+import { errorReply } from '../reply.ts';
+import { parseCommandLine } from './parse.ts';
+import { renderReply } from './render.ts';
+
+export interface ConsoleOptions {
+  input: Readable;
+  output: Writable;
+  /** Prompt and greet (a terminal); otherwise one command per line until end of input. */
+  interactive: boolean;
+  user?: { id: string; name: string };
+}
+
+/** Answers one console line; the same dispatcher the Discord adapter uses. */
+export async function answerLine(line: string, deps: CommandDeps, user = { id: 'console', name: 'console' }): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseCommandLine(line, findCommand);
+  } catch (err) {
+    if (isUserFacing(err)) return renderReply(errorReply(err.message));
+    throw err;
+  }
+  // The console user runs the bot, so it may use the configuration commands.
+  const reply = await runCommand(parsed.command, { user, canManage: true, subcommand: parsed.subcommand, options: parsed.options, guildId: 'console', channelId: 'console' }, deps);
+  return renderReply(reply);
+}
+
+/**
+ * The console adapter: a terminal chat where slash commands are typed as in Discord.
+ * Resolves when the user quits or the input ends.
+ */
+export async function runConsole(deps: CommandDeps, opts: ConsoleOptions): Promise<void> {
+  const rl = createInterface({ input: opts.input, output: opts.interactive ? opts.output : undefined, terminal: opts.interactive });
+  const write = (s: string) => opts.output.write(`${s}\n`);
+  if (opts.interactive) {
+    write('grpo-digest console. Type slash commands as in Discord, e.g. /paper search query:GSPO');
+    write('/help lists the commands; /quit or Ctrl-D leaves.');
+    rl.setPrompt('grpo> ');
+    rl.prompt();
+  }
+  for await (const raw of rl) {
+    const line = raw.trim();
+    if (line === '/quit' || line === '/exit') break;
+    if (line && !line.startsWith('#')) write(await answerLine(line, deps, opts.user));
+    if (opts.interactive) rl.prompt();
+  }
+  rl.close();
+}

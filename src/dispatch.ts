@@ -1,0 +1,29 @@
+import type { Command, CommandDeps, CommandInput } from './command.ts';
+import { isUserFacing } from './errors.ts';
+import { validateOptions } from './options.ts';
+import { errorReply, type Reply } from './reply.ts';
+
+export const GENERIC_ERROR = 'Something went wrong on our side while answering that. It has been logged; please try again in a moment.';
+
+/**
+ * Runs one command for any adapter: options are validated server side, a user's mistake becomes a
+ * short ephemeral message, and a bug is logged with context and answered with a generic message.
+ * Never throws.
+ */
+export async function runCommand(command: Command, input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  const started = performance.now();
+  const log = deps.log.child({ command: command.definition.name, subcommand: input.subcommand, user: input.user.id, guild: input.guildId });
+  try {
+    const options = validateOptions(command.definition, input);
+    const reply = await command.execute({ ...input, options }, deps);
+    log.info({ ms: Math.round(performance.now() - started) }, 'command answered');
+    return reply;
+  } catch (err) {
+    if (isUserFacing(err)) {
+      log.info({ reason: err.message }, 'command refused');
+      return errorReply(err.message);
+    }
+    log.error({ err, options: input.options }, 'command failed');
+    return errorReply(GENERIC_ERROR);
+  }
+}

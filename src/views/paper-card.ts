@@ -1,0 +1,62 @@
+import type { PaperDetail } from '../../db/queries/papers.ts';
+import type { Note } from '../../db/schema.ts';
+import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { byline, paperLinks } from './links.ts';
+
+/**
+ * The paper card: title linked to arXiv, byline, date, families and topics, the abstract, the repaired
+ * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
+ */
+export function paperCardReply(d: PaperDetail): Reply {
+  const p = d.paper;
+  const links = paperLinks(p);
+  const header = [
+    p.titleZh,
+    byline(p),
+    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, p.publishedOn].filter(Boolean).join(' · '),
+  ].filter(Boolean);
+  const description = [...header, '', truncate(p.abstract || '(no abstract stored)', 1500)].join('\n');
+  const fields: EmbedField[] = [];
+  if (p.families.length || p.topics.length) {
+    fields.push({ name: 'Families · topics', value: truncate([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
+  }
+  const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
+  if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
+  fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });
+  const note = d.notes.find((n) => n.lang === 'zh');
+  if (note) fields.push(...noteFields(note));
+  if (d.citingCount > 0) {
+    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(c.title, 110)}`);
+    const more = d.citingCount > d.citing.length ? `\n…and ${d.citingCount - d.citing.length} more` : '';
+    fields.push({ name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`, value: truncate(lines.join('\n'), 1000) + more });
+  }
+  const embed: Embed = { title: truncate(p.title, LIMITS.title), url: links.main, description, fields };
+  return {
+    embeds: [fitEmbed(embed)],
+    components: [links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url }))],
+  };
+}
+
+/** The structured Chinese note as fields: its heading, motivation, method points, results, takeaways. */
+function noteFields(n: Note): EmbedField[] {
+  const method = n.method.map((m, i) => `${i + 1}. ${m}`).join('\n');
+  const damaged = n.unresolvedChars > 0 ? `\n（${n.unresolvedChars} 个字符无法修复，以 � 标出）` : '';
+  const parts: [string, string][] = [
+    ['论文解读', n.heading],
+    ['背景痛点 / 本文动机', n.motivation],
+    ['核心方法', method],
+    ['实验结果', n.results],
+    ['可借鉴之处', n.takeaways + damaged],
+  ];
+  return parts.filter(([, v]) => v.trim()).map(([name, value]) => ({ name, value: truncate(value.trim(), 500) }));
+}
+
+/** Drops trailing fields until the embed fits Discord's 6,000-character total. */
+function fitEmbed(e: Embed): Embed {
+  const size = (x: Embed) =>
+    (x.title?.length ?? 0) + (x.description?.length ?? 0) + (x.footer?.length ?? 0) +
+    (x.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+  const fields = [...(e.fields ?? [])].slice(0, LIMITS.fields);
+  while (size({ ...e, fields }) > LIMITS.embedTotal && fields.length > 0) fields.pop();
+  return { ...e, fields };
+}
