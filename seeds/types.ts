@@ -18,6 +18,8 @@ export interface SeedPaper {
   publishedOn?: string;
   hfUpvotes?: number;
   githubUrl?: string;
+  /** A code or project link that is not a GitHub repository (project page, HF collection). */
+  projectUrl?: string;
   pdfUrl?: string;
   /** The repaired, structured Chinese note (files 002 and 003). */
   note?: SeedNote;

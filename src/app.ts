@@ -4,7 +4,6 @@ import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openDatabase, type OpenedDb } from '../db/open.ts';
 import { countPapers } from '../db/queries/stats.ts';
-import { importSeeds, SEED_DIR } from '../seeds/import.ts';
 
 export interface App {
   config: Config;
@@ -24,6 +23,8 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded) }, 'database ready');
   if (opts.seedIfEmpty !== false && (await countPapers(handle.db)) === 0) {
+    // Loaded only when needed: the importer pulls in the parsers and the repair model.
+    const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
     const stats = await importSeeds(handle.db, SEED_DIR);
     log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
   }

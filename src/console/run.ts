@@ -37,6 +37,8 @@ export async function answerLine(line: string, deps: CommandDeps, user = { id: '
 export async function runConsole(deps: CommandDeps, opts: ConsoleOptions): Promise<void> {
   const rl = createInterface({ input: opts.input, output: opts.interactive ? opts.output : undefined, terminal: opts.interactive });
   const write = (s: string) => opts.output.write(`${s}\n`);
+  // Ctrl-C leaves like Ctrl-D: the loop ends and the caller closes the database.
+  rl.on('SIGINT', () => rl.close());
   if (opts.interactive) {
     write('grpo-digest console. Type slash commands as in Discord, e.g. /paper search query:GSPO');
     write('/help lists the commands; /quit or Ctrl-D leaves.');

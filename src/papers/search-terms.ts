@@ -6,6 +6,15 @@
 const CJK_RUN = /[\p{Script=Han}]+/gu;
 
 /**
+ * What Chinese text is indexed as: its bigrams and its single characters, so that a one-character
+ * query (熵) finds text where the character sits anywhere.
+ */
+export function cjkTerms(text: string): string[] {
+  const chars = Array.from(text.matchAll(CJK_RUN), ([run]) => Array.from(run)).flat();
+  return [...new Set([...cjkBigrams(text), ...chars])];
+}
+
+/**
  * Chinese has no spaces, and Postgres' English parser does not segment it, so Chinese text is
  * indexed as overlapping character bigrams (a single character stays itself): 群组序列 -> 群组 组序 序列.
  */

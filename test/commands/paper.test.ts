@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { paper } from '../../commands/paper.ts';
+import { commands } from '../../commands/index.ts';
+import { answerLine } from '../../src/console/run.ts';
+import { runCommand, GENERIC_ERROR } from '../../src/dispatch.ts';
+import type { CommandInput } from '../../src/command.ts';
+import { useSeededDb } from '../helpers/seeded.ts';
+
+const input = (subcommand: string, options: CommandInput['options']): CommandInput => ({
+  user: { id: 'u1', name: 'tester' }, guildId: 'g1', channelId: 'c1', canManage: false, subcommand, options,
+});
+
+describe('/paper', () => {
+  const seeded = useSeededDb();
+
+  it('shows a paper card with links, the Chinese title and its citing papers', async () => {
+    const reply = await runCommand(paper, input('show', { id: '2507.18071' }), seeded().deps);
+    const embed = reply.embeds![0]!;
+    expect(embed.title).toBe('Group Sequence Policy Optimization');
+    expect(embed.url).toBe('https://arxiv.org/abs/2507.18071');
+    expect(embed.description).toContain('群组序列策略优化');
+    expect(embed.fields!.find((f) => f.name.startsWith('Cited by 50 papers'))).toBeDefined();
+    const links = reply.components![0]!.map((b) => b.kind === 'link' && b.url);
+    expect(links).toEqual(expect.arrayContaining(['https://arxiv.org/pdf/2507.18071', 'https://huggingface.co/papers/2507.18071']));
+    expect(reply.ephemeral).toBeFalsy();
+  });
+
+  it('accepts an arXiv URL with a version, an HF URL and a title for the same paper', async () => {
+    for (const id of ['https://arxiv.org/abs/2507.18071v2', 'https://huggingface.co/papers/2507.18071', 'group sequence policy optimization']) {
+      const reply = await runCommand(paper, input('show', { id }), seeded().deps);
+      expect(reply.embeds?.[0]?.title, id).toBe('Group Sequence Policy Optimization');
+    }
+  });
+
+  it('shows the repaired Chinese note of a paper from the notes files', async () => {
+    const reply = await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps);
+    const names = reply.embeds![0]!.fields!.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['论文解读', '背景痛点 / 本文动机', '核心方法', '实验结果', '可借鉴之处']));
+    expect(reply.components![0]!.find((b) => b.label === 'PDF')).toMatchObject({ url: 'https://arxiv.org/pdf/2504.00883v2' });
+  });
+
+  it('keeps every card within Discord limits', async () => {
+    for (const id of ['2507.18071', '2504.00883', '2503.21614']) {
+      const e = (await runCommand(paper, input('show', { id }), seeded().deps)).embeds![0]!;
+      const total = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+      expect(total).toBeLessThanOrEqual(6000);
+      expect(e.description!.length).toBeLessThanOrEqual(4096);
+      for (const f of e.fields ?? []) expect(f.value.length).toBeLessThanOrEqual(1024);
+    }
+  });
+
+  it('answers an unknown id, a malformed id and an empty or overlong query with a short ephemeral message', async () => {
+    const cases: [string, CommandInput['options'], RegExp][] = [
+      ['show', { id: '2507.99999' }, /not in the corpus yet/],
+      ['show', { id: '9999.99999' }, /not a valid arXiv id/],
+      ['show', { id: 'no paper has this title at all qqq' }, /No paper titled/],
+      ['search', { query: '' }, /needs `query`/],
+      ['search', { query: 'x'.repeat(500) }, /too long/],
+    ];
+    for (const [sub, options, message] of cases) {
+      const reply = await runCommand(paper, input(sub, options), seeded().deps);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toMatch(message);
+      expect(reply.content).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+
+  it('lists the latest papers newest first', async () => {
+    const reply = await runCommand(paper, input('latest', { count: 3 }), seeded().deps);
+    const lines = reply.embeds![0]!.description!.split('\n\n');
+    expect(lines).toHaveLength(3);
+    const dates = lines.map((l) => /(\d{4}-\d{2})/.exec(l)?.[1] ?? '');
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('suggests papers for autocomplete, at most 25, values within 100 characters', async () => {
+    const choices = await paper.autocomplete!(input('show', {}), { name: 'id', value: 'group seq' }, seeded().deps);
+    expect(choices[0]).toEqual({ name: expect.stringContaining('Group Sequence Policy Optimization'), value: '2507.18071' });
+    expect(choices.length).toBeLessThanOrEqual(25);
+    for (const c of choices) expect(c.value.length).toBeLessThanOrEqual(100);
+  });
+
+  it('logs a bug and answers with a generic message instead of crashing', async () => {
+    const broken = { ...seeded().deps, db: undefined as never };
+    const reply = await runCommand(paper, input('latest', {}), broken);
+    expect(reply).toEqual({ content: GENERIC_ERROR, ephemeral: true });
+  });
+});
+
+describe('console', () => {
+  const seeded = useSeededDb();
+
+  it('renders embeds as titled blocks and buttons as labelled actions', async () => {
+    const text = await answerLine('/paper show id:2507.18071', seeded().deps);
+    expect(text).toContain('■ Group Sequence Policy Optimization');
+    expect(text).toContain('[PDF ↗ https://arxiv.org/pdf/2507.18071]');
+  });
+
+  it('answers /help with every command', async () => {
+    const text = await answerLine('/help', seeded().deps);
+    for (const c of commands) expect(text).toContain(`/${c.definition.name}`);
+  });
+
+  it('explains a mistyped line instead of failing', async () => {
+    expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(/needs a subcommand: search, show, latest/);
+  });
+});
