@@ -19,7 +19,7 @@ function cli(args: string[], env: Record<string, string>, stdin?: string): Promi
   });
 }
 
-describe('grpo-digest CLI on DATABASE_URL', () => {
+describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     env = { DATABASE_URL: (await createTestDb()).url };

@@ -1,0 +1,145 @@
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { citations, notes, paperSources, papers, type Paper } from '../db/schema.ts';
+import { refreshSearchText } from '../db/queries/search-text.ts';
+import { titleKey } from '../src/papers/identity.ts';
+import { mergeSeedPapers, type MergedSeedPaper } from './corpus.ts';
+import { loadSeedCorpus } from './parse/index.ts';
+
+export const SEED_DIR = fileURLToPath(new URL('./data', import.meta.url));
+
+export interface ImportStats {
+  papers: { total: number; added: number; updated: number; unchanged: number; withArxivId: number };
+  notes: { total: number; added: number };
+  citations: { total: number; added: number; unresolved: number };
+  sources: { added: number };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Imports the seed documents in one transaction. Idempotent: papers are matched by arXiv id, then by
+ * normalised title (so a paper a feed already stored is enriched, not duplicated); seed values only
+ * fill fields that are still empty, provenance, notes and citations are inserted once (unique keys).
+ * A second run changes nothing and the counts say so.
+ */
+export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (done: number, total: number) => void } = {}): Promise<ImportStats> {
+  const corpus = await loadSeedCorpus(dir);
+  const merged = mergeSeedPapers(corpus.papers);
+  const stats: ImportStats = {
+    papers: { total: merged.length, added: 0, updated: 0, unchanged: 0, withArxivId: merged.filter((m) => m.arxivId).length },
+    notes: { total: merged.filter((m) => m.note).length, added: 0 },
+    citations: { total: corpus.citations.length, added: 0, unresolved: 0 },
+    sources: { added: 0 },
+  };
+  await db.transaction(async (tx) => {
+    const existing = await loadExisting(tx, merged);
+    const idByKey = new Map<string, number>();
+    const touched: number[] = [];
+    for (const [i, m] of merged.entries()) {
+      const found = (m.arxivId && existing.byArxivId.get(m.arxivId)) || existing.byTitleKey.get(titleKey(m.title));
+      const { id, outcome } = found ? await enrich(tx, found, m) : { id: await insertPaper(tx, m), outcome: 'added' as const };
+      stats.papers[outcome]++;
+      if (outcome !== 'unchanged') touched.push(id);
+      for (const e of m.entries) idByKey.set(titleKey(e.title), id);
+      if (m.arxivId) idByKey.set(m.arxivId, id);
+      stats.sources.added += await addSources(tx, id, m);
+      if (m.note && (await addNote(tx, id, m))) {
+        stats.notes.added++;
+        touched.push(id);
+      }
+      opts.onProgress?.(i + 1, merged.length);
+    }
+    for (const c of corpus.citations) {
+      const citing = idByKey.get(titleKey(c.citingTitle));
+      const cited = idByKey.get(c.citedArxivId) ?? (await tx.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, c.citedArxivId)))[0]?.id;
+      if (!citing || !cited) {
+        stats.citations.unresolved++;
+        continue;
+      }
+      const rows = await tx.insert(citations).values({ citingPaperId: citing, citedPaperId: cited, source: 'seed:001', context: c.context })
+        .onConflictDoNothing().returning({ id: citations.citingPaperId });
+      stats.citations.added += rows.length;
+    }
+    await refreshSearchText(tx as unknown as Db, [...new Set(touched)]);
+  });
+  return stats;
+}
+
+async function loadExisting(tx: Tx, merged: MergedSeedPaper[]) {
+  const ids = merged.flatMap((m) => (m.arxivId ? [m.arxivId] : []));
+  const keys = merged.flatMap((m) => m.entries.map((e) => titleKey(e.title)));
+  const rows = await tx.select().from(papers).where(or(inArray(papers.arxivId, ids), inArray(papers.titleKey, keys)));
+  return {
+    byArxivId: new Map(rows.filter((r) => r.arxivId).map((r) => [r.arxivId!, r])),
+    byTitleKey: new Map(rows.map((r) => [r.titleKey, r])),
+  };
+}
+
+/** Seed months (`2025-05`) are stored as the first of the month. */
+function toDate(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  return /^\d{4}-\d{2}$/.test(s) ? `${s}-01` : s;
+}
+
+function fieldsOf(m: MergedSeedPaper) {
+  return {
+    arxivId: m.arxivId ?? null,
+    arxivVersion: m.arxivVersion ?? null,
+    title: m.title,
+    titleZh: m.titleZh ?? null,
+    abstract: m.abstract ?? '',
+    abstractZh: m.abstractZh ?? null,
+    authors: m.authors ?? [],
+    authorCount: m.authorCount ?? null,
+    organization: m.organization ?? null,
+    publishedOn: toDate(m.publishedOn) ?? null,
+    hfUpvotes: m.hfUpvotes ?? null,
+    githubUrl: m.githubUrl ?? null,
+    projectPage: m.projectUrl ?? null,
+  };
+}
+
+async function insertPaper(tx: Tx, m: MergedSeedPaper): Promise<number> {
+  const [row] = await tx.insert(papers).values({ ...fieldsOf(m), titleKey: titleKey(m.title) }).returning({ id: papers.id });
+  return row!.id;
+}
+
+/** Fills what the stored row lacks; never overwrites what a feed or an earlier import stored. */
+async function enrich(tx: Tx, row: Paper, m: MergedSeedPaper): Promise<{ id: number; outcome: 'updated' | 'unchanged' }> {
+  const patch: Partial<typeof papers.$inferInsert> = {};
+  for (const [k, v] of Object.entries(fieldsOf(m)) as [keyof ReturnType<typeof fieldsOf>, unknown][]) {
+    const cur = row[k];
+    const empty = cur === null || cur === '' || (Array.isArray(cur) && cur.length === 0);
+    const hasValue = v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+    if (empty && hasValue) Object.assign(patch, { [k]: v });
+  }
+  if (m.arxivVersion && (row.arxivVersion ?? 0) < m.arxivVersion) patch.arxivVersion = m.arxivVersion;
+  if (m.hfUpvotes && (row.hfUpvotes ?? 0) < m.hfUpvotes) patch.hfUpvotes = m.hfUpvotes;
+  if (Object.keys(patch).length === 0) return { id: row.id, outcome: 'unchanged' };
+  await tx.update(papers).set({ ...patch, updatedAt: new Date() }).where(eq(papers.id, row.id));
+  return { id: row.id, outcome: 'updated' };
+}
+
+async function addSources(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<number> {
+  const values = m.entries.map(({ note: _note, ...entry }) => ({
+    paperId,
+    source: `seed:${entry.file}`,
+    externalId: entry.entryId,
+    version: entry.arxivVersion ?? null,
+    raw: entry,
+  }));
+  const rows = await tx.insert(paperSources).values(values).onConflictDoNothing().returning({ id: paperSources.id });
+  return rows.length;
+}
+
+async function addNote(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<boolean> {
+  const n = m.note!;
+  const source = `seed:${m.entries.find((e) => e.note)?.file ?? 'notes'}`;
+  const rows = await tx.insert(notes).values({
+    paperId, source, lang: n.lang, heading: n.heading, motivation: n.motivation, method: n.method,
+    results: n.results, takeaways: n.takeaways, body: n.body, restoredChars: n.restoredChars, unresolvedChars: n.unresolvedChars,
+  }).onConflictDoNothing().returning({ id: notes.id });
+  return rows.length > 0;
+}
