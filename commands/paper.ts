@@ -18,7 +18,7 @@ export const paper: Command = {
         name: 'search',
         description: 'Search titles, abstracts and notes (English or Chinese)',
         options: [
-          { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 2, maxLength: QUERY_MAX },
+          { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 1, maxLength: QUERY_MAX },
           { name: 'limit', description: 'How many results (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
           { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: 50 },
         ],

@@ -41,14 +41,11 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
       const found = (m.arxivId && existing.byArxivId.get(m.arxivId)) || existing.byTitleKey.get(titleKey(m.title));
       const { id, outcome } = found ? await enrich(tx, found, m) : { id: await insertPaper(tx, m), outcome: 'added' as const };
       stats.papers[outcome]++;
-      if (outcome !== 'unchanged') touched.push(id);
+      touched.push(id);
       for (const e of m.entries) idByKey.set(titleKey(e.title), id);
       if (m.arxivId) idByKey.set(m.arxivId, id);
       stats.sources.added += await addSources(tx, id, m);
-      if (m.note && (await addNote(tx, id, m))) {
-        stats.notes.added++;
-        touched.push(id);
-      }
+      if (m.note && (await addNote(tx, id, m))) stats.notes.added++;
       opts.onProgress?.(i + 1, merged.length);
     }
     for (const c of corpus.citations) {
@@ -62,6 +59,7 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
         .onConflictDoNothing().returning({ id: citations.citingPaperId });
       stats.citations.added += rows.length;
     }
+    // Every seed paper, not only changed ones: repairs search text left by an older tokeniser. Only rows whose text differs are written.
     await refreshSearchText(tx as unknown as Db, [...new Set(touched)]);
   });
   return stats;

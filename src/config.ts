@@ -1,3 +1,4 @@
+import cron from 'node-cron';
 import { z } from 'zod';
 
 /** Comma-separated list -> trimmed non-empty strings. */
@@ -21,7 +22,7 @@ const schema = z.object({
   ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
   HF_API_BASE: url.default('https://huggingface.co/api'),
   ARXIV_CATEGORIES: list.default(['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV']),
-  POLL_CRON: z.string().min(1).default('30 1 * * *'),
+  POLL_CRON: z.string().refine((s) => cron.validate(s), 'must be a cron expression, e.g. "30 1 * * *"').default('30 1 * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

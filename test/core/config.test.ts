@@ -18,7 +18,7 @@ describe('loadConfig', () => {
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', HF_API_BASE: 'not a url' });
+      loadConfig({ DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', HF_API_BASE: 'not a url', POLL_CRON: 'every day' });
     } catch (e) {
       error = e;
     }
@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     expect(msg).toContain('DATABASE_URL');
     expect(msg).toContain('LOG_LEVEL');
     expect(msg).toContain('HF_API_BASE');
+    expect(msg).toContain('POLL_CRON');
   });
 
   it('splits the category list and trims it', () => {

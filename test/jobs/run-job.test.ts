@@ -1,0 +1,50 @@
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runJob, type Job, type JobDeps } from '../../jobs/index.ts';
+import { lastJobRuns } from '../../db/queries/job-runs.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDb } from '../../db/client.ts';
+import { createTestDb } from '../helpers/db.ts';
+
+describe('runJob', () => {
+  let deps: JobDeps;
+  let url: string;
+  beforeAll(async () => {
+    const t = await createTestDb();
+    url = t.url;
+    deps = { db: t.db, sql: t.sql, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => new Date() };
+  });
+
+  it('records a successful run with its counts', async () => {
+    const job: Job = { name: 'count', schedule: '* * * * *', run: async () => ({ fetched: 3, failed: 0 }) };
+    expect(await runJob(job, deps)).toEqual({ status: 'ok', stats: { fetched: 3, failed: 0 } });
+    const [run] = await lastJobRuns(deps.db, 'count');
+    expect(run).toMatchObject({ status: 'ok', stats: { fetched: 3, failed: 0 } });
+    expect(run!.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('records a failure without throwing', async () => {
+    const job: Job = { name: 'broken', schedule: '* * * * *', run: async () => { throw new Error('feed host down'); } };
+    expect(await runJob(job, deps)).toEqual({ status: 'failed', error: 'feed host down' });
+    expect((await lastJobRuns(deps.db, 'broken'))[0]).toMatchObject({ status: 'failed', error: 'feed host down' });
+  });
+
+  it('lets only one of two replicas run the same job at once', async () => {
+    // A second "replica": its own connection pool on the same database.
+    const other = createDb(url);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const job: Job = { name: 'poll', schedule: '* * * * *', run: async () => { runs++; started(); await gate; return { runs }; } };
+    const first = runJob(job, deps);
+    await running; // the first replica holds the lock now
+    const second = await runJob(job, { ...deps, db: other.db, sql: other.sql });
+    release();
+    expect(second.status).toBe('skipped');
+    expect((await first).status).toBe('ok');
+    expect(runs).toBe(1);
+    await other.close();
+  });
+});
