@@ -1,0 +1,209 @@
+/**
+ * Rules-based GRPO-family classifier. Pure and deterministic: the same title and abstract always
+ * give the same classification, with human-readable reasons for every point of score.
+ *
+ * Positive: a paper that proposes, modifies, analyses or applies critic-free / group-relative /
+ * REINFORCE-style policy optimisation for LLMs, VLMs or agents, trains a model with RL from
+ * verifiable rewards (R1-style, even as one stage), runs PPO-style RL with verifiable or process
+ * rewards, builds infrastructure, environments, datasets or reward models for such training,
+ * surveys the field, or applies GRPO-style RL to image, video or audio generators.
+ *
+ * How it decides: family names, field phrases and "we train it with RL" statements add evidence
+ * (title more than abstract); cues of the excluded categories (DPO-only, training-free test-time
+ * scaling, SFT-only distillation, benchmarks, classic robotics/game RL, name clashes) subtract it.
+ * Most negative cues only apply when the paper shows little RL training of its own, because real
+ * RL papers also mention DPO baselines, distilled models and benchmarks.
+ */
+import {
+  CHAT_ALIGNMENT,
+  CLASSIC_RL_DOMAIN,
+  FAMILY_CUES,
+  FIRST_PERSON,
+  GENERATOR_CONTEXT,
+  LLM_CONTEXT,
+  NEGATIVE_CUES,
+  POSITIVE_CUES,
+  REASONING_TASK,
+  RL_CONTEXT,
+  RL_TERM,
+  SURVEY_TITLE,
+  type Cue,
+} from './lexicon.ts';
+import { assignTopics, type TopicSlug } from './topics.ts';
+
+export interface PaperText {
+  title: string;
+  abstract: string;
+}
+
+export interface Classification {
+  grpoFamily: boolean;
+  /** 0..1; `grpoFamily` is `score >= DECISION_THRESHOLD`. */
+  score: number;
+  /** Family members the paper belongs to (GRPO, DAPO, RLVR, ...); empty for negatives. */
+  families: string[];
+  topics: TopicSlug[];
+  /** What matched and where, strongest first: 'title: "GRPO"', 'negative: DPO-only'. */
+  reasons: string[];
+}
+
+export const DECISION_THRESHOLD = 0.5;
+
+/**
+ * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
+ * re-decide them when a key is configured. Outside it, the rules stand.
+ */
+export const GREY_ZONE = { min: 0.3, max: 0.7 } as const;
+
+/** Raw evidence at which the score crosses 0.5, and how steeply it does. */
+const BIAS = 2.5;
+const SCALE = 0.9;
+/** Below this much RL-training evidence, the gated negative cues apply. */
+const TRAINING_GATE = 2.5;
+/** Family mentions beyond this add nothing: a paper comparing five variants is not five times as positive. */
+const FAMILY_CAP = 6;
+const MAX_REASONS = 8;
+/** Raw evidence ceiling when no language model or generator is trained: a score of about 0.14. */
+const NO_MODEL_CAP = BIAS - 2;
+
+interface Evidence {
+  weight: number;
+  reason: string;
+}
+
+// Global copies of the family patterns, used to blank out a matched name so that "Flow-GRPO"
+// is not counted again as "GRPO". Built once: classification must stay fast.
+const FAMILY_GLOBAL = FAMILY_CUES.map((c) => new RegExp(c.re.source, c.re.flags.includes('g') ? c.re.flags : `${c.re.flags}g`));
+
+export function classifyPaper({ title, abstract }: PaperText): Classification {
+  const t = normalise(title);
+  const a = normalise(abstract);
+  const all = `${t}\n${a}`;
+  const evidence: Evidence[] = [];
+  const add = (weight: number, reason: string) => evidence.push({ weight, reason });
+
+  const rlContext = RL_CONTEXT.test(all);
+  const modelContext = LLM_CONTEXT.test(all) || GENERATOR_CONTEXT.test(all);
+
+  // 1. Family members.
+  const families: string[] = [];
+  let familyWeight = 0;
+  let training = 0;
+  let strongFamily = false;
+  let tRest = t;
+  let aRest = a;
+  FAMILY_CUES.forEach((c, i) => {
+    const hit = firstHit(c, tRest, aRest);
+    if (!hit) return;
+    if (c.needsContext && !rlContext) {
+      add(-1, `negative: name clash ("${hit.text}" without any RL context)`);
+      return;
+    }
+    // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
+    if (!families.includes(c.family)) {
+      families.push(c.family);
+      const weight = Math.min(hit.weight, FAMILY_CAP - familyWeight);
+      familyWeight += weight;
+      if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`);
+      if (c.strong) {
+        strongFamily = true;
+        training += hit.weight;
+      }
+    }
+    const re = FAMILY_GLOBAL[i]!;
+    tRest = tRest.replace(re, (m) => ' '.repeat(m.length));
+    aRest = aRest.replace(re, (m) => ' '.repeat(m.length));
+  });
+
+  // 2. Field phrases and training statements.
+  for (const c of POSITIVE_CUES) {
+    const hit = firstHit(c, t, a);
+    if (!hit) continue;
+    add(hit.weight, `${hit.where}: "${hit.text}"`);
+    if (c.kind !== 'background') training += hit.weight;
+  }
+
+  // 3. How much the paper talks about RL, and whether it claims to do it.
+  const rlTitle = RL_TERM.exec(t);
+  if (rlTitle) add(1.5, `title: "${rlTitle[0]}"`);
+  const sentences = a.split(/(?<=[.!?])\s+/);
+  const rlSentences = sentences.filter((s) => RL_TERM.test(s));
+  if (rlSentences.length > 0) add(Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)), `abstract: RL named in ${rlSentences.length} sentence(s)`);
+  if (rlSentences.some((s) => FIRST_PERSON.test(s))) add(0.8, 'abstract: the authors apply RL themselves');
+
+  // 4. Excluded categories.
+  const weakTraining = training < TRAINING_GATE;
+  for (const c of NEGATIVE_CUES) {
+    if (c.gated && !weakTraining) continue;
+    const hit = firstHit(c, t, a);
+    if (hit && hit.weight < 0) add(hit.weight, `negative: ${c.name}`);
+  }
+  if (SURVEY_TITLE.test(t) && !RL_TERM.test(t) && !strongFamily && !/\breward/i.test(t)) {
+    add(-2.5, 'negative: survey outside RL for LLMs');
+  }
+  // RL that trains no language model or generator is outside the field however much RL vocabulary it uses,
+  // so this one is decisive (the score is capped below). GRPO, DAPO, RLVR and the like exist only for
+  // language models and generators, so naming one is context enough.
+  const noModel = !modelContext && !strongFamily && (rlContext || familyWeight > 0);
+  if (noModel) add(-4, CLASSIC_RL_DOMAIN.test(all) ? 'negative: classic deep RL (robotics/games), no language model' : 'negative: no language model or generator is trained');
+  const checkableReward = evidence.some((e) => /verifiable|rule-based|outcome|process|format|accuracy|correctness|execution/i.test(e.reason) && e.weight > 0);
+  if (CHAT_ALIGNMENT.test(all) && !strongFamily && !checkableReward && !REASONING_TASK.test(all)) {
+    add(-1.5, 'negative: RLHF chat alignment without verifiable reward');
+  }
+
+  const sum = evidence.reduce((acc, e) => acc + e.weight, 0);
+  const raw = noModel ? Math.min(sum, NO_MODEL_CAP) : sum;
+  const score = round3(1 / (1 + Math.exp(-(raw - BIAS) * SCALE)));
+  const grpoFamily = score >= DECISION_THRESHOLD;
+  return {
+    grpoFamily,
+    score,
+    families: grpoFamily ? families : [],
+    topics: assignTopics(t, a),
+    reasons: evidence.length > 0 ? topReasons(evidence) : ['no RL or GRPO-family evidence found'],
+  };
+}
+
+interface Hit {
+  where: 'title' | 'abstract';
+  text: string;
+  weight: number;
+}
+
+/** A cue counts once: in the title if it is there (at the title weight), else in the abstract. */
+function firstHit(c: Cue, title: string, abstract: string): Hit | null {
+  if (c.title !== 0) {
+    const m = c.re.exec(title);
+    if (m) return { where: 'title', text: m[0].trim(), weight: c.title };
+  }
+  if (c.abstract !== 0) {
+    const m = c.re.exec(abstract);
+    if (m) return { where: 'abstract', text: clip(m[0].trim()), weight: c.abstract };
+  }
+  return null;
+}
+
+/** Abstracts arrive with TeX markup and odd whitespace from arXiv; cues are written for plain text. */
+function normalise(s: string): string {
+  return s
+    .normalize('NFKC')
+    .replace(/\\(?:textbf|textit|emph|texttt|mathrm|text|mathbf)\{([^}]*)\}/g, '$1')
+    .replace(/[$\\{}]/g, '')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** Strongest evidence first (either sign), duplicates dropped, capped so a Discord embed stays short. */
+function topReasons(evidence: Evidence[]): string[] {
+  const sorted = [...evidence].sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
+  return [...new Set(sorted.map((e) => e.reason))].slice(0, MAX_REASONS);
+}
