@@ -3,6 +3,9 @@ import postgres from 'postgres';
 import * as schema from './schema.ts';
 
 export type Db = PostgresJsDatabase<typeof schema>;
+/** A transaction; query functions that may run inside one take `DbOrTx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface DbHandle {
   db: Db;

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { citations, notes, paperSources, papers, type Paper } from '../db/schema.ts';
+import { classifyStored } from '../db/queries/classification.ts';
 import { refreshSearchText } from '../db/queries/search-text.ts';
 import { titleKey } from '../src/papers/identity.ts';
 import { mergeSeedPapers, type MergedSeedPaper } from './corpus.ts';
@@ -15,8 +16,6 @@ export interface ImportStats {
   citations: { total: number; added: number; unresolved: number };
   sources: { added: number };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Imports the seed documents in one transaction. Idempotent: papers are matched by arXiv id, then by
@@ -60,7 +59,8 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
       stats.citations.added += rows.length;
     }
     // Every seed paper, not only changed ones: repairs search text left by an older tokeniser. Only rows whose text differs are written.
-    await refreshSearchText(tx as unknown as Db, [...new Set(touched)]);
+    await refreshSearchText(tx, [...new Set(touched)]);
+    await classifyStored(tx, [...new Set(touched)]);
   });
   return stats;
 }

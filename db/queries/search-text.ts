@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { DbOrTx } from '../client.ts';
 import { notes, papers } from '../schema.ts';
 import { cjkTerms } from '../../src/papers/search-terms.ts';
 
@@ -8,7 +8,7 @@ import { cjkTerms } from '../../src/papers/search-terms.ts';
  * title, translation and notes (`search_zh`). Postgres then regenerates the `search` vector.
  * Rows whose text did not change are not written. Returns how many rows changed.
  */
-export async function refreshSearchText(db: Db, paperIds: number[]): Promise<number> {
+export async function refreshSearchText(db: DbOrTx, paperIds: number[]): Promise<number> {
   if (paperIds.length === 0) return 0;
   const rows = await db
     .select({ id: papers.id, titleZh: papers.titleZh, abstractZh: papers.abstractZh, current: papers.searchZh })

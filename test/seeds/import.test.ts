@@ -67,6 +67,15 @@ describe('importSeeds', () => {
     expect(rows[0]!.title).not.toBe(rows[1]!.title);
   });
 
+  it('classifies every seed paper, GSPO as GRPO-family with its family and reasons', async () => {
+    expect(await count(sql`${papers.classifiedAt} is null`)).toBe(0);
+    const [gspo] = await t.db.select().from(papers).where(eq(papers.arxivId, '2507.18071'));
+    expect(gspo).toMatchObject({ grpoFamily: true, families: expect.arrayContaining(['GSPO']) });
+    expect(gspo!.classifyReasons!.length).toBeGreaterThan(0);
+    const [survey] = await t.db.select().from(papers).where(eq(papers.arxivId, '2507.13334'));
+    expect(survey!.grpoFamily).toBe(false);
+  });
+
   it('indexes Chinese text as bigrams for search', async () => {
     const [gspo] = await t.db.select({ zh: papers.searchZh }).from(papers).where(eq(papers.arxivId, '2507.18071'));
     expect(gspo!.zh.split(' ')).toEqual(expect.arrayContaining(['群组', '序列', '策略']));

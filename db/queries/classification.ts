@@ -1,0 +1,30 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { papers } from '../schema.ts';
+import { classifyPaper } from '../../src/papers/classify.ts';
+
+const same = (a: readonly unknown[] | null, b: readonly unknown[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
+
+/**
+ * Classifies stored papers from their title and abstract and stores the verdict, families, topics
+ * and reasons. Deterministic, so re-running writes nothing unless the rules changed. Returns how
+ * many rows changed.
+ */
+export async function classifyStored(db: DbOrTx, paperIds: number[]): Promise<number> {
+  if (paperIds.length === 0) return 0;
+  const rows = await db
+    .select({ id: papers.id, title: papers.title, abstract: papers.abstract, grpoFamily: papers.grpoFamily, score: papers.familyScore, families: papers.families, topics: papers.topics, reasons: papers.classifyReasons })
+    .from(papers)
+    .where(inArray(papers.id, paperIds));
+  let changed = 0;
+  for (const r of rows) {
+    const c = classifyPaper({ title: r.title, abstract: r.abstract });
+    const score = Math.round(c.score * 1000) / 1000;
+    if (r.grpoFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - score) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
+    await db.update(papers).set({
+      grpoFamily: c.grpoFamily, familyScore: score, families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: new Date(),
+    }).where(eq(papers.id, r.id));
+    changed++;
+  }
+  return changed;
+}
