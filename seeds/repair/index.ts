@@ -1,0 +1,116 @@
+/**
+ * Repair of the seed notes' double-encoded Chinese (files 002 and 003).
+ *
+ * The notes' UTF-8 bytes were decoded as Windows-1254 and saved again as
+ * UTF-8; bytes cp1254 cannot represent were dropped (see cp1254.ts for the
+ * exact set). Every character keeps its lead byte, so each damaged character is
+ * still visible as a UTF-8 sequence that is short of continuation bytes; the
+ * repair lists the characters it may have been (utf8.ts) and picks the most
+ * likely reading of the whole run with a word-lattice language model
+ * (lattice.ts, model.ts).
+ */
+import { CP1254_DECODE, DROPPED_BYTES } from './cp1254.ts';
+import { bestPath, REPLACEMENT, type RunContext } from './lattice.ts';
+import { bundledModel, type WordModel } from './model.ts';
+import { candidates, splitPieces, type Piece, type Unit } from './utf8.ts';
+
+export interface RepairResult {
+  text: string;
+  /** Characters whose dropped byte(s) were filled in. */
+  restored: number;
+  /** Characters that could not be restored, marked with U+FFFD (existing U+FFFD included). */
+  unresolved: number;
+}
+
+const countReplacements = (text: string): number => text.split(REPLACEMENT).length - 1;
+
+/**
+ * The characters each unit of a mojibake run may have been. A damaged last
+ * unit may also be a cut-off character (U+FFFD) when the run ends the text,
+ * and is one when a U+FFFD follows it.
+ */
+export function slotsFor(units: readonly Unit[], context: { endsText: boolean; beforeReplacement: boolean }): string[][] {
+  const last = units.length - 1;
+  return units.map((unit, k) => {
+    const damagedUnit = unit.bytes.length < unit.expected;
+    if (k === last && damagedUnit && context.beforeReplacement) return [REPLACEMENT];
+    const found = candidates(unit);
+    if (found.length === 0) return [REPLACEMENT];
+    if (k === last && damagedUnit && context.endsText) found.push(REPLACEMENT);
+    return found;
+  });
+}
+
+/** True when nothing but whitespace follows, i.e. the run ends the text. */
+export const endsText = (next: Piece | undefined): boolean =>
+  next === undefined || (next.kind === 'text' && next.text.trim() === '');
+
+const LATIN_BEFORE = /[A-Za-z0-9] ?$/;
+const LATIN_AFTER = /^ ?[A-Za-z0-9]/;
+
+/** Whether a Latin-script word (a term such as GRPO) sits right before / after a run. */
+export function runContext(prev: Piece | undefined, next: Piece | undefined): RunContext {
+  return {
+    afterLatin: prev?.kind === 'text' && LATIN_BEFORE.test(prev.text),
+    beforeLatin: next?.kind === 'text' && LATIN_AFTER.test(next.text),
+  };
+}
+
+/**
+ * Repairs cp1254-mojibake text: re-encodes to the original bytes, restores each
+ * dropped byte by choosing the most likely candidate, and marks what cannot be
+ * restored with U+FFFD.
+ *
+ * Text that is not mojibake passes through unchanged. A character cut off at
+ * the end of the text is marked U+FFFD unless a candidate reads well there; one
+ * cut off right before an existing U+FFFD merges with it into a single mark.
+ */
+export function repairMojibake(damaged: string): RepairResult {
+  return repairWithModel(damaged, bundledModel());
+}
+
+/** repairMojibake with a given language model (tests, build-model.ts). */
+export function repairWithModel(damaged: string, model: WordModel): RepairResult {
+  const pieces = splitPieces(damaged);
+  let text = '';
+  let restored = 0;
+  let unresolved = 0;
+  let skipReplacement = false;
+  pieces.forEach((piece, index) => {
+    if (piece.kind === 'text') {
+      const rest = skipReplacement ? piece.text.slice(REPLACEMENT.length) : piece.text;
+      skipReplacement = false;
+      text += rest;
+      unresolved += countReplacements(rest);
+      return;
+    }
+    const next = pieces[index + 1];
+    const beforeReplacement = next?.kind === 'text' && next.text.startsWith(REPLACEMENT);
+    const last = piece.units.length - 1;
+    const slots = slotsFor(piece.units, { endsText: endsText(next), beforeReplacement });
+    const chosen = bestPath(slots, model, runContext(pieces[index - 1], next)).chars;
+    piece.units.forEach((unit, k) => {
+      const ch = chosen[k] ?? REPLACEMENT;
+      if (ch === REPLACEMENT) unresolved += 1;
+      else if (unit.bytes.length < unit.expected) restored += 1;
+      text += ch;
+    });
+    const lastUnit = piece.units[last];
+    skipReplacement = beforeReplacement && lastUnit !== undefined && lastUnit.bytes.length < lastUnit.expected;
+  });
+  return { text, restored, unresolved };
+}
+
+const DROPPED = new Set(DROPPED_BYTES);
+const encoder = new TextEncoder();
+
+/**
+ * Damages clean text the same way the seeds were damaged (UTF-8 bytes ->
+ * cp1254 decode, unrepresentable bytes dropped, soft hyphens 0xAD dropped too).
+ * Used by the round-trip test and the benchmark.
+ */
+export function damageLikeSeeds(clean: string): string {
+  let out = '';
+  for (const b of encoder.encode(clean)) if (!DROPPED.has(b)) out += CP1254_DECODE[b] ?? '';
+  return out;
+}
