@@ -14,6 +14,11 @@ export function cjkTerms(text: string): string[] {
   return [...new Set([...cjkBigrams(text), ...chars])];
 }
 
+/** The non-Chinese part of mixed text (the GSPO, AIME24, Qwen2.5 inside a Chinese note), for the English index. */
+export function latinPart(text: string): string {
+  return text.replace(CJK_RUN, ' ').replace(/[^\p{L}\p{N}.+\-]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * Chinese has no spaces, and Postgres' English parser does not segment it, so Chinese text is
  * indexed as overlapping character bigrams (a single character stays itself): 群组序列 -> 群组 组序 序列.

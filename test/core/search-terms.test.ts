@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjkBigrams, searchTerms } from '../../src/papers/search-terms.ts';
+import { cjkBigrams, latinPart, searchTerms } from '../../src/papers/search-terms.ts';
 
 describe('cjkBigrams', () => {
   it('splits Chinese runs into overlapping bigrams and ignores Latin text', () => {
@@ -31,5 +31,11 @@ describe('searchTerms', () => {
 
   it('keeps only letters and digits in words so they are safe inside to_tsquery', () => {
     expect(searchTerms("clip-higher & (dapo) | x'; drop").words).toEqual(['clip', 'higher', 'dapo', 'drop']);
+  });
+});
+
+describe('latinPart', () => {
+  it('keeps the method names and numbers inside a Chinese note', () => {
+    expect(latinPart('无评论家方法（如GRPO和GSPO）在AIME24上，以Qwen2.5-Math-7B为骨干')).toBe('GRPO GSPO AIME24 Qwen2.5-Math-7B');
   });
 });

@@ -2,6 +2,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { citations, notes, paperSources, papers } from '../../db/schema.ts';
 import { importSeeds, type ImportStats } from '../../seeds/import.ts';
+import { searchPapers } from '../../db/queries/search.ts';
 import { createTestDb } from '../helpers/db.ts';
 
 describe('importSeeds', () => {
@@ -74,6 +75,13 @@ describe('importSeeds', () => {
     expect(gspo!.classifyReasons!.length).toBeGreaterThan(0);
     const [survey] = await t.db.select().from(papers).where(eq(papers.arxivId, '2507.13334'));
     expect(survey!.grpoFamily).toBe(false);
+  });
+
+  it('makes method names inside Chinese notes searchable', async () => {
+    const { hits } = await searchPapers(t.db, 'GSPO', { limit: 10 });
+    const withNote = await t.db.select({ id: notes.paperId }).from(notes).where(sql`${notes.body} like '%GSPO%'`);
+    expect(withNote.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining(withNote.map((n) => n.id)));
   });
 
   it('indexes Chinese text as bigrams for search', async () => {
