@@ -1,0 +1,103 @@
+/** Plain-text tables of the benchmark figures (also valid Markdown, for docs/BENCHMARKS.md). */
+import type { RepairResult, Results } from './run.ts';
+import type { SizeResult } from './search.ts';
+import type { SeedResult } from './seed.ts';
+import type { StartupResult } from './startup.ts';
+import { CLASSES } from './queries.ts';
+import { table } from './stats.ts';
+
+/** The issue's goals, shown beside the figures. */
+export const GOALS = { searchP95Ms: 25, startupMs: 3000 };
+
+export function searchReport(sizes: SizeResult[]): string {
+  const out: string[] = [];
+  for (const s of sizes) {
+    const names = Object.keys(s.variants);
+    out.push(`Search, ${s.papers.toLocaleString('en')} papers (loaded in ${(s.loadMs / 1000).toFixed(1)} s, table ${s.tableMb} MB; `
+      + `load average ${s.loadAverage.join(' -> ')}), ms:`);
+    const head = ['class', ...names.flatMap((n) => [`${n} p50`, `${n} p95`])];
+    const row = (label: string, pick: (v: SizeResult['variants'][string]) => { p50: number; p95: number } | undefined) =>
+      [label, ...names.flatMap((n) => [pick(s.variants[n]!)?.p50 ?? '-', pick(s.variants[n]!)?.p95 ?? '-'])];
+    const rows = [...CLASSES.map((c) => row(c, (v) => v.classes[c])), row('overall', (v) => v.overall)];
+    out.push(table(head, rows));
+    const p95 = s.variants.current?.overall.p95;
+    if (p95 !== undefined) out.push(`goal: p95 < ${GOALS.searchP95Ms} ms -> ${p95 < GOALS.searchP95Ms ? 'met' : 'missed'} (${p95} ms)`);
+    out.push('');
+    out.push(table(['query', 'class', ...names.map((n) => `${n} p50`), 'expected at', 'top-10 shared'],
+      (s.variants.current ?? s.variants[names[0]!]!).queries.map((q, i) => [
+        q.q.length > 44 ? `${q.q.slice(0, 43)}…` : q.q, q.cls, ...names.map((n) => s.variants[n]!.queries[i]!.p50),
+        q.expectedRank === undefined ? '' : (q.expectedRank ?? 'not in 10'), q.overlapWithBaseline ?? '',
+      ])));
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export function seedReport(s: SeedResult): string {
+  return [
+    `Seed import (${s.papers} papers, median of ${s.runs} fresh databases), ms:`,
+    table(['import', 'median', 'runs'], [
+      ['cold (first import)', s.coldMs, s.samples.map((x) => x.coldMs).join(' ')],
+      ['warm (second, idempotent)', s.warmMs, s.samples.map((x) => x.warmMs).join(' ')],
+      ['parsing the seed files alone', s.parseMs, ''],
+    ]),
+    `second import changed ${s.warmChanged} rows${s.warmChanged === 0 ? ' (idempotent)' : ' (NOT idempotent)'}`,
+    '',
+  ].join('\n');
+}
+
+export function startupReport(s: StartupResult): string {
+  return [
+    `Start-up of \`tsx src/cli.ts console\` on a warm seeded data dir (median of ${s.runs}), ms:`,
+    table(['measure', 'ms'], [
+      ['spawn -> first answer to /help', s.firstAnswerMs],
+      ['spawn -> process exited', s.totalMs],
+    ]),
+    `goal: first answer < ${GOALS.startupMs} ms -> ${s.firstAnswerMs < GOALS.startupMs ? 'met' : 'missed'}`,
+    '',
+    'Where the time goes (bench/startup-probe.ts, median of 3), ms:',
+    table(['step', 'ms'], Object.entries(s.steps)),
+    '',
+    'For scale, ms:',
+    table(['reference', 'ms'], Object.entries(s.reference)),
+    '',
+    'CPU self time of one probe run by origin (node --cpu-prof, main thread), ms:',
+    table(['origin', 'ms'], s.cpuByOrigin),
+    '',
+  ].join('\n');
+}
+
+/** The figures bench/repair.ts prints with --json (another engineer's script); anything else is shown as is. */
+interface RepairFigures {
+  roundTrip: { damaged: number; restoredExactly: number; rate: number; goal: number; collateral: number; ms: number };
+  seeds: { restored: number; unresolved: number };
+  timing: { modelLoadMs: number; repairMs: number; charsPerSecond: number };
+}
+
+export function repairReport(r: RepairResult): string {
+  if (!r.available) return 'Repair: bench/repair.ts does not exist yet.\n';
+  const f = r.json as Partial<RepairFigures> | undefined;
+  if (!f?.roundTrip || !f.seeds || !f.timing) return ['Repair (bench/repair.ts):', r.text ?? JSON.stringify(r.json, null, 2), ''].join('\n');
+  return [
+    'Mojibake repair (bench/repair.ts):',
+    table(['measure', 'value'], [
+      ['round trip: characters damaged', f.roundTrip.damaged],
+      ['round trip: restored exactly', `${f.roundTrip.restoredExactly} (${(f.roundTrip.rate * 100).toFixed(2)}%, goal ${(f.roundTrip.goal * 100).toFixed(0)}%)`],
+      ['round trip: clean characters changed', f.roundTrip.collateral],
+      ['seed files 002+003: restored / unresolved', `${f.seeds.restored} / ${f.seeds.unresolved}`],
+      ['model load, ms', f.timing.modelLoadMs],
+      ['repairing 002+003, ms', `${f.timing.repairMs} (${f.timing.charsPerSecond.toLocaleString('en')} chars/s)`],
+    ]),
+    '',
+  ].join('\n');
+}
+
+export function fullReport(r: Results): string {
+  const parts = [`grpo-digest benchmarks, ${r.date}: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, node ${r.machine.node}, ${r.machine.postgres}`];
+  parts.push(`load average at start ${r.machine.loadStart.join(' ')}, at end ${r.machine.loadEnd.join(' ')}${r.machine.loadStart[0]! > 0.5 ? ' (busy machine: timings may be inflated)' : ''}`, '');
+  if (r.search) parts.push(searchReport(r.search));
+  if (r.seed) parts.push(seedReport(r.seed));
+  if (r.startup) parts.push(startupReport(r.startup));
+  if (r.repair) parts.push(repairReport(r.repair));
+  return parts.join('\n');
+}
