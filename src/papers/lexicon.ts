@@ -169,3 +169,16 @@ export const CHAT_ALIGNMENT = /\bhuman feedback\b|\bhuman preferences?\b|\bhelpf
 
 /** Sentence-level first-person claim ("we train", "our method"): separates doing RL from citing it. */
 export const FIRST_PERSON = /\b(?:we|our|this (?:paper|work|study))\b/i;
+
+/**
+ * What the arXiv API family query asks for in titles and abstracts: every family name and the
+ * field's defining phrases. Broad on purpose (DAPO also names unrelated methods); the classifier
+ * decides afterwards.
+ */
+export const QUERY_TERMS: readonly string[] = [
+  'GRPO', 'group relative policy optimization', 'DAPO', 'GSPO', 'group sequence policy optimization', 'GMPO',
+  'geometric-mean policy optimization', 'GPG', 'group policy gradient', 'VAPO', 'GVPO', 'GiGPO', 'RLOO',
+  'REINFORCE leave-one-out', 'REINFORCE++', 'ReMax', 'VinePPO', 'CISPO', 'TreeRPO', 'RLVR',
+  'reinforcement learning with verifiable rewards', 'verifiable rewards', 'rule-based reward', 'R1-Zero', 'zero RL',
+  'critic-free', 'Flow-GRPO', 'DanceGRPO',
+];
