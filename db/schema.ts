@@ -51,9 +51,17 @@ export const papers = pgTable('papers', {
       || setweight(to_tsvector('simple', coalesce(${papers.searchZh}, '')), 'B')`,
   ),
   firstSeenAt: createdAt(),
+  /**
+   * When the paper became news for digests and subscriptions. Set once, when a poll first stores
+   * it from a `new` or `cross` announcement (or from HF/API catch-up). Null for seed papers,
+   * backfilled papers, papers first seen as a `replace`, and everything a source's first poll
+   * stores (so adding a source never floods a channel).
+   */
+  newsAt: timestamp({ withTimezone: true }),
   updatedAt: createdAt(),
 }, (t) => [
   uniqueIndex('papers_arxiv_id_uq').on(t.arxivId),
+  index('papers_news_idx').on(t.newsAt),
   index('papers_title_key_idx').on(t.titleKey),
   index('papers_search_idx').using('gin', t.search),
   index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
@@ -248,15 +256,26 @@ export const votes = pgTable('votes', {
 
 /** Per-feed cursor and health: conditional-request validators, last success and error. */
 export const feedState = pgTable('feed_state', {
+  /** `arxiv-rss:cs.LG`, `arxiv-api`, `hf-daily`. */
   feed: text().primaryKey(),
   etag: text(),
   lastModified: text(),
+  /** Where the next run resumes: the last fully polled date (HF), the end of the last query window (API). */
   cursor: text(),
+  /** RSS: a hash of the last batch's ids, to tell a stale batch from a new one (dates are not reliable). */
+  batchKey: text(),
+  batchDate: text(),
+  /** Set by the first successful poll; until then everything stored is not announced. */
   initializedAt: timestamp({ withTimezone: true }),
   lastSuccessAt: timestamp({ withTimezone: true }),
   lastErrorAt: timestamp({ withTimezone: true }),
   lastError: text(),
+  consecutiveFailures: integer().notNull().default(0),
+  /** `ok`, `stale` (same batch on a new arXiv day), `empty` (no items on a weekday), `failing`. */
+  health: text(),
+  healthDetail: text(),
   lastItemCount: integer(),
+  lastNewCount: integer(),
   lastFamilyCount: integer(),
   updatedAt: createdAt(),
 });
