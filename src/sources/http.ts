@@ -1,0 +1,213 @@
+/**
+ * The one way the feed sources talk HTTP: fetch with a per-attempt timeout and a named User-Agent,
+ * conditional requests (ETag / Last-Modified), and bounded retries that honour Retry-After.
+ *
+ * arXiv quirks encoded here: a blank 200 means "called too fast" and is retried like a 503; a non-2xx
+ * body (a 406 with text, a 400 carrying a well-formed RSS error document) is never returned as data.
+ * arXiv's terms (one request every 3 s, one at a time, RSS and API alike) are met by sharing one
+ * `Pacer(3_000)` across every arXiv call.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** What the server said about the version we hold; sent back to ask "only if changed". */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface HttpOptions {
+  /** Sent on every request: name the bot and a contact, as arXiv and Hugging Face ask. */
+  userAgent: string;
+  /** Per attempt, covering the headers and the whole body. Default 30 s. */
+  timeoutMs?: number;
+  /** Extra attempts after a 408, 429 or 5xx, a network error, a timeout or a blank 2xx body. Default 3. */
+  retries?: number;
+  /** Backoff when the server sends no Retry-After: doubles per attempt, with jitter. Default 2 s. */
+  baseDelayMs?: number;
+  /**
+   * Cap on any single wait. A Retry-After beyond it gives up at once, saying when to retry, rather
+   * than hold a job (and its advisory lock) for hours. Default 120 s.
+   */
+  maxDelayMs?: number;
+  accept?: string;
+  /** Waits between attempts; tests inject one that records. The default is cut short by `signal`. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Shared by every request to one host: each attempt, retries included, waits its turn. */
+  pacer?: Pacer;
+  /** Cancels the whole call (shutdown): the request in flight is aborted and nothing is retried. */
+  signal?: AbortSignal;
+}
+
+/** `url` is the final URL after redirects; `attempts` counts every request sent, retries included. */
+export type FetchResult =
+  | { status: 'ok'; body: string; httpStatus: number; validators: Validators; attempts: number; url: string }
+  | { status: 'not-modified'; validators: Validators; attempts: number; url: string };
+
+/** An expected failure (the server refused, timed out, or kept failing): callers count it and move on. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly url: string;
+  readonly attempts: number;
+  /** The last response's status; absent for timeouts, network errors and cancellation. */
+  readonly httpStatus?: number;
+  /** How long the server asked us to wait (Retry-After), when it said. */
+  readonly retryAfterMs?: number;
+
+  constructor(message: string, details: { url: string; attempts: number; httpStatus?: number; retryAfterMs?: number; cause?: unknown }) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.url = details.url;
+    this.attempts = details.attempts;
+    this.httpStatus = details.httpStatus;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** Retry-After in milliseconds from either form (delay-seconds or an HTTP-date); a past date is 0. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Date.parse reads bare numbers such as "1.5" as dates; an HTTP-date always has a day or month name.
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Runs tasks one at a time, in call order, at least `minIntervalMs` apart. The interval counts from the
+ * end of the previous task, so a slow response never lets the next request start early, and no two
+ * requests are ever in flight together.
+ */
+export class Pacer {
+  readonly #minIntervalMs: number;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  /** The queue: each turn chains on the previous one, whatever that one's outcome. */
+  #tail: Promise<unknown> = Promise.resolve();
+  #lastEnd = Number.NEGATIVE_INFINITY;
+
+  constructor(minIntervalMs: number, opts: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {}) {
+    this.#minIntervalMs = minIntervalMs;
+    this.#now = opts.now ?? Date.now;
+    this.#sleep = opts.sleep ?? ((ms) => delay(ms));
+  }
+
+  /** Waits for this caller's turn and the interval, runs `task`, and settles with its outcome. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const turn = this.#tail.then(async () => {
+      const wait = this.#lastEnd + this.#minIntervalMs - this.#now();
+      if (wait > 0) await this.#sleep(wait);
+      try {
+        return await task();
+      } finally {
+        this.#lastEnd = this.#now();
+      }
+    });
+    this.#tail = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+/** One request's outcome; only `fetchText` decides whether a 'retry' actually gets another attempt. */
+type Attempt =
+  | { kind: 'ok'; body: string; httpStatus: number; validators: Validators; url: string }
+  | { kind: 'not-modified'; validators: Validators; url: string }
+  | { kind: 'retry' | 'fail'; problem: string; httpStatus?: number; retryAfterMs?: number; cause?: unknown };
+
+/** 408 and 429 say "later"; a 5xx may be a blip. Every other 4xx would fail the same way again. */
+const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
+
+const plural = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+
+/**
+ * GET `url` as text. Resolves with the body of a 2xx, or 'not-modified' for a 304 to a conditional
+ * request; throws `HttpError` for everything else, after retrying what is worth retrying.
+ */
+export async function fetchText(url: string, validators: Validators | undefined, opts: HttpOptions): Promise<FetchResult> {
+  const retries = opts.retries ?? 3;
+  const maxDelayMs = opts.maxDelayMs ?? 120_000;
+  const sleep = opts.sleep ?? ((ms: number) => delay(ms, undefined, { signal: opts.signal }));
+  for (let attempts = 1; ; attempts++) {
+    const once = () => attempt(url, validators, opts, attempts);
+    const outcome = opts.pacer ? await opts.pacer.run(once) : await once();
+    if (outcome.kind === 'ok') return { status: 'ok', body: outcome.body, httpStatus: outcome.httpStatus, validators: outcome.validators, attempts, url: outcome.url };
+    if (outcome.kind === 'not-modified') return { status: 'not-modified', validators: outcome.validators, attempts, url: outcome.url };
+
+    const { problem, httpStatus, retryAfterMs, cause } = outcome;
+    const details = { url, attempts, httpStatus, retryAfterMs, cause };
+    if (outcome.kind === 'fail') throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
+    const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
+    if (wait > maxDelayMs) {
+      const until = new Date(Date.now() + wait).toISOString();
+      throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`, details);
+    }
+    if (attempts > retries) throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); try again later`, details);
+    try {
+      await sleep(wait);
+    } catch (err) {
+      if (opts.signal?.aborted) throw cancelled(url, attempts, err);
+      throw err;
+    }
+    if (opts.signal?.aborted) throw cancelled(url, attempts, opts.signal.reason);
+  }
+}
+
+async function attempt(url: string, validators: Validators | undefined, opts: HttpOptions, attempts: number): Promise<Attempt> {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  // The signal reaches the body stream too, so a server that stalls mid-body is cut off as well.
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    const res = await fetch(url, { headers: requestHeaders(validators, opts), signal });
+    if (res.status === 304) {
+      await discard(res);
+      return { kind: 'not-modified', validators: { ...validators, ...validatorsOf(res) }, url: res.url || url };
+    }
+    if (!res.ok) {
+      await discard(res);
+      return { kind: retryable(res.status) ? 'retry' : 'fail', problem: `HTTP ${res.status}`, httpStatus: res.status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+    }
+    const body = await res.text();
+    if (body.trim() === '') return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
+    return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url };
+  } catch (err) {
+    if (opts.signal?.aborted) throw cancelled(url, attempts, err);
+    if (timeout.aborted) return { kind: 'retry', problem: `timed out after ${timeoutMs} ms`, cause: err };
+    return { kind: 'retry', problem: `network error ${networkReason(err)}`, cause: err };
+  }
+}
+
+function requestHeaders(validators: Validators | undefined, opts: HttpOptions): Record<string, string> {
+  const headers: Record<string, string> = { 'User-Agent': opts.userAgent };
+  if (opts.accept) headers.Accept = opts.accept;
+  if (validators?.etag) headers['If-None-Match'] = validators.etag;
+  if (validators?.lastModified) headers['If-Modified-Since'] = validators.lastModified;
+  return headers;
+}
+
+function validatorsOf(res: Response): Validators {
+  const etag = res.headers.get('etag');
+  const lastModified = res.headers.get('last-modified');
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
+/** Frees the connection without reading a body we will not use. */
+async function discard(res: Response): Promise<void> {
+  await res.body?.cancel().catch(() => undefined);
+}
+
+/** Exponential backoff with equal jitter: half fixed, half random, so waits grow yet pollers spread out. */
+function backoff(attempts: number, baseMs: number, maxMs: number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** (attempts - 1));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+/** undici reports "fetch failed" with the socket error as the cause; its code is the useful part. */
+function networkReason(err: unknown): string {
+  const cause = err instanceof Error ? err.cause : undefined;
+  if (cause instanceof Error) return (cause as NodeJS.ErrnoException).code ?? cause.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function cancelled(url: string, attempts: number, cause: unknown): HttpError {
+  return new HttpError(`GET ${url}: cancelled (${plural(attempts)})`, { url, attempts, cause });
+}
