@@ -16,12 +16,16 @@ export interface JobDeps {
 }
 
 /** Counts a job reports (fetched, new, failed ...). Expected per-item problems are counted, not thrown. */
-export type JobStats = Record<string, number | string | boolean>;
+export interface JobStats {
+  [key: string]: number | string | boolean | null | JobStats;
+}
 
 export interface Job {
   name: string;
-  /** Cron expression, or a function of the config (e.g. POLL_CRON). */
+  /** Cron expression in UTC, or a function of the config (e.g. POLL_CRON). */
   schedule: string | ((config: Config) => string);
+  /** Jobs sharing a lock never run at once (e.g. the full poll and the HF-only pass); defaults to the name. */
+  lock?: string;
   run(deps: JobDeps): Promise<JobStats>;
 }
 
@@ -45,7 +49,7 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
   const conn = await deps.sql.reserve();
   const started = performance.now();
   try {
-    const [row] = await conn<{ locked: boolean }[]>`select pg_try_advisory_lock(${lockKey(job.name)}) as locked`;
+    const [row] = await conn<{ locked: boolean }[]>`select pg_try_advisory_lock(${lockKey(job.lock ?? job.name)}) as locked`;
     if (!row?.locked) {
       log.info('job skipped: another instance is running it');
       return { status: 'skipped', reason: 'another instance holds the lock' };
@@ -62,7 +66,7 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
       log.error({ err, ms: Math.round(performance.now() - started) }, 'job failed');
       return { status: 'failed', error };
     } finally {
-      await conn`select pg_advisory_unlock(${lockKey(job.name)})`;
+      await conn`select pg_advisory_unlock(${lockKey(job.lock ?? job.name)})`;
     }
   } finally {
     conn.release();
@@ -78,7 +82,7 @@ export function startScheduler(jobs: readonly Job[], deps: JobDeps): { stop(): P
       const p = runJob(job, deps).finally(() => running.delete(p));
       running.add(p);
       return p;
-    }, { name: job.name, noOverlap: true });
+    }, { name: job.name, noOverlap: true, timezone: 'Etc/UTC' });
   });
   return {
     async stop() {

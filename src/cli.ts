@@ -1,9 +1,11 @@
 import { pathToFileURL } from 'node:url';
-import { Command as Cli, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command as Cli, CommanderError, Option } from 'commander';
 import { loadConfig, ConfigError } from './config.ts';
 import { isUserFacing, UserFacingError } from './errors.ts';
 import { createLogger } from './log.ts';
-import { createApp, type App } from './app.ts';
+import type { App } from './app.ts';
+import { addFeedCommands } from './cli/feeds.ts';
+import { positiveInt, print, printJson, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
 import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
@@ -13,31 +15,6 @@ import { getPaperDetail, lookupPaper } from '../db/queries/papers.ts';
 import { searchPapers } from '../db/queries/search.ts';
 import { exportCorpus } from '../db/queries/export.ts';
 import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
-
-/** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
-async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmpty?: boolean; quiet?: boolean } = {}): Promise<T> {
-  const config = loadConfig();
-  const log = createLogger(opts.quiet ? 'warn' : config.logLevel);
-  const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty });
-  try {
-    return await fn(app);
-  } finally {
-    await app.close();
-  }
-}
-
-function positiveInt(max: number) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
-    return n;
-  };
-}
-
-const print = (s: string): void => {
-  process.stdout.write(`${s}\n`);
-};
-const printJson = (v: unknown): void => print(JSON.stringify(v, null, 2));
 
 async function startConsole(app: App): Promise<void> {
   const interactive = Boolean(process.stdin.isTTY);
@@ -119,6 +96,7 @@ export function buildCli(): Cli {
         else for (const r of rows) print(JSON.stringify(r));
       }, { quiet: true }));
 
+  addFeedCommands(cli);
   return cli;
 }
 

@@ -8,6 +8,8 @@ const list = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+const cronExpr = z.string().refine((s) => cron.validate(s), 'must be a cron expression, e.g. "15 6 * * *"');
+
 const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -22,7 +24,13 @@ const schema = z.object({
   ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
   HF_API_BASE: url.default('https://huggingface.co/api'),
   ARXIV_CATEGORIES: list.default(['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV']),
-  POLL_CRON: z.string().refine((s) => cron.validate(s), 'must be a cron expression, e.g. "30 1 * * *"').default('30 1 * * *'),
+  // arXiv rebuilds its RSS at midnight US Eastern (04:00/05:00 UTC): poll after that, in UTC.
+  POLL_CRON: cronExpr.default('15 6 * * *'),
+  // Hugging Face's daily list fills and collects upvotes during the day: a second, HF-only pass.
+  HF_POLL_CRON: cronExpr.default('0 18 * * *'),
+  ARXIV_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3000),
+  HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_USER_AGENT: z.string().min(1).default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -31,8 +39,18 @@ export interface Config {
   dataDir: string;
   discord: { token?: string; applicationId?: string; guildId?: string; apiBase?: string };
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
-  sources: { arxivRssBase: string; arxivApiBase: string; hfApiBase: string; arxivCategories: string[] };
+  sources: {
+    arxivRssBase: string;
+    arxivApiBase: string;
+    hfApiBase: string;
+    arxivCategories: string[];
+    /** arXiv's terms: at most one request every 3 s, RSS and API alike. */
+    arxivIntervalMs: number;
+    timeoutMs: number;
+    userAgent: string;
+  };
   pollCron: string;
+  hfPollCron: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 
@@ -63,8 +81,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       arxivApiBase: e.ARXIV_API_BASE,
       hfApiBase: e.HF_API_BASE,
       arxivCategories: e.ARXIV_CATEGORIES,
+      arxivIntervalMs: e.ARXIV_REQUEST_INTERVAL_MS,
+      timeoutMs: e.HTTP_TIMEOUT_MS,
+      userAgent: e.HTTP_USER_AGENT,
     },
     pollCron: e.POLL_CRON,
+    hfPollCron: e.HF_POLL_CRON,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,64 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { feedState } from '../schema.ts';
+import type { HealthVerdict } from '../../src/sources/health.ts';
+
+export type FeedState = typeof feedState.$inferSelect;
+
+export async function getFeedState(db: Db, feed: string): Promise<FeedState | undefined> {
+  return (await db.select().from(feedState).where(eq(feedState.feed, feed)))[0];
+}
+
+/** Every feed's state, for /status and the digest header. */
+export async function listFeedStates(db: Db): Promise<FeedState[]> {
+  return db.select().from(feedState).orderBy(asc(feedState.feed));
+}
+
+export interface FeedSuccess {
+  /** Validators of this response (kept when the server said 304). */
+  etag?: string | null;
+  lastModified?: string | null;
+  /** Only moves on success, so a failed run is retried from the same place. */
+  cursor?: string | null;
+  batchKey?: string | null;
+  batchDate?: string | null;
+  items: number;
+  new: number;
+  family: number;
+  verdict: HealthVerdict;
+}
+
+/** Records a successful poll; the first one also marks the feed initialised (later polls announce). */
+export async function recordFeedSuccess(db: Db, feed: string, r: FeedSuccess, now: Date): Promise<void> {
+  const values = {
+    ...(r.etag !== undefined && { etag: r.etag }),
+    ...(r.lastModified !== undefined && { lastModified: r.lastModified }),
+    ...(r.cursor !== undefined && { cursor: r.cursor }),
+    ...(r.batchKey !== undefined && { batchKey: r.batchKey }),
+    ...(r.batchDate !== undefined && { batchDate: r.batchDate }),
+    lastSuccessAt: now,
+    consecutiveFailures: 0,
+    health: r.verdict.health,
+    healthDetail: r.verdict.detail,
+    lastItemCount: r.items,
+    lastNewCount: r.new,
+    lastFamilyCount: r.family,
+    updatedAt: now,
+  };
+  await db.insert(feedState).values({ feed, initializedAt: now, ...values })
+    .onConflictDoUpdate({ target: feedState.feed, set: { ...values, initializedAt: sql`coalesce(${feedState.initializedAt}, ${now.toISOString()}::timestamptz)` } });
+}
+
+/** Records a failed poll without touching the cursor or validators; returns the failure streak. */
+export async function recordFeedFailure(db: Db, feed: string, error: string, verdictFor: (streak: number) => HealthVerdict, now: Date): Promise<number> {
+  const [row] = await db.insert(feedState).values({ feed, lastErrorAt: now, lastError: error, consecutiveFailures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: feedState.feed,
+      set: { lastErrorAt: now, lastError: error, consecutiveFailures: sql`${feedState.consecutiveFailures} + 1`, updatedAt: now },
+    })
+    .returning({ streak: feedState.consecutiveFailures });
+  const streak = row?.streak ?? 1;
+  const v = verdictFor(streak);
+  await db.update(feedState).set({ health: v.health, healthDetail: v.detail }).where(eq(feedState.feed, feed));
+  return streak;
+}

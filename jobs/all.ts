@@ -1,0 +1,5 @@
+import type { Job } from './index.ts';
+import { pollFeedsJob, pollHfJob } from './poll-feeds.ts';
+
+/** Every scheduled job, in the order the scheduler registers them. */
+export const JOBS: readonly Job[] = [pollFeedsJob, pollHfJob];

@@ -1,0 +1,35 @@
+import { ingestCandidates } from '../db/queries/ingest.ts';
+import { QUERY_TERMS } from '../src/papers/lexicon.ts';
+import { familyQuery } from '../src/sources/arxiv-api.ts';
+import { fetchApiPages } from '../src/sources/feeds.ts';
+import type { JobDeps, JobStats } from './index.ts';
+import { httpOptions } from './poll-feeds.ts';
+
+export interface BackfillOptions {
+  /** First and last submission day, YYYY-MM-DD (UTC), inclusive. */
+  from: string;
+  to: string;
+  /** An arXiv search_query used instead of the family terms (still limited to the window and categories). */
+  query?: string;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const PAGE = 500;
+const MAX_PAGES = 60; // arXiv's cap: 30,000 results per query
+
+/**
+ * Stores the papers submitted in a date window, from the arXiv API (paced, 1 request / 3 s).
+ * Backfilled papers are history, not news: they are never announced in digests.
+ */
+export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<JobStats> {
+  const from = new Date(`${opts.from}T00:00:00Z`);
+  const to = new Date(`${opts.to}T23:59:00Z`);
+  const window = familyQuery(QUERY_TERMS, { categories: deps.config.sources.arxivCategories, from, to });
+  const query = opts.query ? window.replace(/^\(.*?\) AND /, `(${opts.query}) AND `) : window;
+  const { arxivHttp } = httpOptions(deps, opts.signal);
+  const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, { pageSize: PAGE, maxPages: MAX_PAGES, onPage: opts.onProgress });
+  for (const s of skipped) deps.log.warn({ item: s.externalId, reason: s.reason }, 'backfill item skipped');
+  const stats = await ingestCandidates(deps.db, candidates, { newsAt: null });
+  return { fetched: candidates.length + skipped.length, new: stats.new, updated: stats.updated, family: stats.family, skipped: skipped.length };
+}

@@ -1,0 +1,95 @@
+import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
+import { ingestCandidates } from '../db/queries/ingest.ts';
+import type { SourceName } from '../src/sources/candidate.ts';
+import { feedsFor, type Feed } from '../src/sources/feeds.ts';
+import { failureHealth } from '../src/sources/health.ts';
+import { Pacer, type HttpOptions } from '../src/sources/http.ts';
+import type { Job, JobDeps, JobStats } from './index.ts';
+
+export interface PollOptions {
+  sources?: readonly SourceName[];
+  /** Poll one past day (YYYY-MM-DD): the API and HF for that date; RSS only ever serves today. */
+  date?: string;
+  /** Cancels requests in flight (shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface FeedStats extends JobStats {
+  status: 'ok' | 'not-modified' | 'failed';
+  fetched: number;
+  new: number;
+  updated: number;
+  family: number;
+  skipped: number;
+  health: string;
+}
+
+/** The HTTP options every feed uses; arXiv's share one pacer (its terms: 1 request / 3 s, one at a time). */
+export function httpOptions(deps: Pick<JobDeps, 'config'>, signal?: AbortSignal): { http: HttpOptions; arxivHttp: HttpOptions } {
+  const http: HttpOptions = { userAgent: deps.config.sources.userAgent, timeoutMs: deps.config.sources.timeoutMs, signal };
+  return { http, arxivHttp: { ...http, pacer: new Pacer(deps.config.sources.arxivIntervalMs) } };
+}
+
+/**
+ * Polls every feed once, each on its own: a feed that fails is recorded (error, failure streak,
+ * health) and the others still run; its cursor and validators stay put so the next run catches up.
+ * Papers from a feed's first successful poll are stored without being announced.
+ */
+export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<JobStats> {
+  const now = deps.now();
+  const ctx = { now, date: opts.date, ...httpOptions(deps, opts.signal) };
+  const sources = opts.date ? (opts.sources ?? ['arxiv-api', 'hf-daily']).filter((s) => s !== 'arxiv-rss') : opts.sources;
+  const feeds: Record<string, FeedStats> = {};
+  for (const feed of feedsFor(deps.config, sources)) {
+    if (opts.signal?.aborted) break;
+    feeds[feed.name] = await pollOne(deps, feed, ctx, now);
+  }
+  const all = Object.values(feeds);
+  const sum = (k: 'fetched' | 'new' | 'updated' | 'family' | 'skipped') => all.reduce((n, f) => n + f[k], 0);
+  return {
+    fetched: sum('fetched'), new: sum('new'), updated: sum('updated'), family: sum('family'), skipped: sum('skipped'),
+    failed: all.filter((f) => f.status === 'failed').length,
+    feeds,
+  };
+}
+
+async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[0], now: Date): Promise<FeedStats> {
+  const log = deps.log.child({ feed: feed.name });
+  const state = await getFeedState(deps.db, feed.name);
+  try {
+    const result = await feed.poll(ctx, state);
+    for (const s of result.skipped) log.warn({ item: s.externalId, reason: s.reason }, 'feed item skipped');
+    // Until a feed has succeeded once, what it returns is the backlog, not news.
+    const ingest = await ingestCandidates(deps.db, result.candidates, { newsAt: state?.initializedAt ? now : null });
+    await recordFeedSuccess(deps.db, feed.name, { ...result.next, items: result.candidates.length, new: ingest.new, family: ingest.family, verdict: result.verdict }, now);
+    if (result.verdict.health !== 'ok') log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
+    const stats: FeedStats = {
+      status: result.notModified ? 'not-modified' : 'ok',
+      fetched: result.candidates.length + result.skipped.length,
+      new: ingest.new, updated: ingest.updated, family: ingest.family, skipped: result.skipped.length, health: result.verdict.health,
+    };
+    log.info({ ...stats, announced: ingest.announced, firstPoll: !state?.initializedAt }, 'feed polled');
+    return stats;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const streak = await recordFeedFailure(deps.db, feed.name, message, (n) => failureHealth(n, message), now);
+    log.error({ err, streak }, 'feed failed; the next run retries from the same place');
+    return { status: 'failed', fetched: 0, new: 0, updated: 0, family: 0, skipped: 0, health: 'failing' };
+  }
+}
+
+/** The daily poll: every source, shortly after arXiv rebuilds its feeds. */
+export const pollFeedsJob: Job = {
+  name: 'poll-feeds',
+  lock: 'poll',
+  schedule: (config) => config.pollCron,
+  run: (deps) => pollFeeds(deps),
+};
+
+/** The afternoon pass over Hugging Face: its list fills and collects upvotes during the day. */
+export const pollHfJob: Job = {
+  name: 'poll-hf',
+  lock: 'poll',
+  schedule: (config) => config.hfPollCron,
+  run: (deps) => pollFeeds(deps, { sources: ['hf-daily'] }),
+};

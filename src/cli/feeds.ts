@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Option, type Command as Cli } from 'commander';
+import type { App } from '../app.ts';
+import { UserFacingError } from '../errors.ts';
+import { progressBar } from '../progress.ts';
+import type { SourceName } from '../sources/candidate.ts';
+import { classifyJsonLine } from './classify.ts';
+import { isoDate, print, printJson, withApp } from './shared.ts';
+import { runJob, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
+import { pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
+import { backfill } from '../../jobs/backfill.ts';
+
+const SOURCES: SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'];
+
+function jobDeps(app: App): JobDeps {
+  return { db: app.deps.db, sql: app.handle.sql, config: app.config, log: app.log, now: () => new Date() };
+}
+
+/** Ctrl-C during a long run aborts the requests in flight; the job records what it finished. */
+function interruptible(): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  return { signal: controller.signal, done: () => process.off('SIGINT', onSignal) };
+}
+
+function report(outcome: JobOutcome, json: boolean | undefined): void {
+  if (json) return printJson(outcome);
+  if (outcome.status === 'skipped') throw new UserFacingError('Another poll or backfill is running (maybe the bot itself); try again when it finishes.');
+  if (outcome.status === 'failed') throw new Error(outcome.error);
+  const { feeds, ...totals } = outcome.stats as { feeds?: Record<string, FeedStats> };
+  for (const [name, f] of Object.entries(feeds ?? {})) {
+    const health = f.health === 'ok' ? '' : `  [${f.health}]`;
+    print(f.status === 'failed' ? `${name}: FAILED (see the log; the next run retries)` : `${name}: ${f.fetched} fetched, ${f.new} new, ${f.updated} updated, ${f.family} GRPO-family, ${f.skipped} skipped${health}`);
+  }
+  print(`total: ${Object.entries(totals).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
+}
+
+/** `poll`, `backfill` and `classify`: the feed side of the CLI. */
+export function addFeedCommands(cli: Cli): void {
+  cli.command('poll')
+    .description('Poll the feeds once now (the bot does this on POLL_CRON)')
+    .addOption(new Option('--source <source...>', 'only these sources').choices(SOURCES))
+    .option('--date <YYYY-MM-DD>', 'poll one past day (arXiv API and Hugging Face; RSS only serves today)', isoDate)
+    .option('--json', 'print the run as JSON')
+    .action((o: { source?: SourceName[]; date?: string; json?: boolean }) => {
+      if (o.date && o.source?.length === 1 && o.source[0] === 'arxiv-rss') {
+        throw new UserFacingError('arXiv RSS only serves today\'s batch; for a past day use --source arxiv-api or hf-daily, or backfill.');
+      }
+      return withApp(async (app) => {
+        const stop = interruptible();
+        const job = { name: 'poll-feeds', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => pollFeeds(d, { sources: o.source, date: o.date, signal: stop.signal }) };
+        const outcome = await runJob(job, jobDeps(app)).finally(stop.done);
+        report(outcome, o.json);
+      }, { quiet: true });
+    });
+
+  cli.command('backfill')
+    .description('Store GRPO-family papers submitted between two dates from the arXiv API (not announced)')
+    .requiredOption('--from <YYYY-MM-DD>', 'first submission day (UTC)', isoDate)
+    .requiredOption('--to <YYYY-MM-DD>', 'last submission day (UTC)', isoDate)
+    .option('--query <arxiv-query>', 'an arXiv search_query used instead of the family terms, e.g. \'abs:"policy optimization"\'')
+    .option('--json', 'print the run as JSON')
+    .action((o: { from: string; to: string; query?: string; json?: boolean }) => {
+      if (o.from > o.to) throw new UserFacingError(`--from ${o.from} is after --to ${o.to}.`);
+      return withApp(async (app) => {
+        const stop = interruptible();
+        const bar = o.json ? undefined : progressBar('Backfilling from the arXiv API');
+        const job = { name: 'backfill', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => backfill(d, { ...o, signal: stop.signal, onProgress: (done, total) => bar?.update(done, total) }) };
+        const outcome = await runJob(job, jobDeps(app)).finally(() => {
+          bar?.stop();
+          stop.done();
+        });
+        report(outcome, o.json);
+      }, { quiet: true });
+    });
+
+  cli.command('classify')
+    .description('Classify papers from JSON lines ({"title","abstract","id"?}) and print one JSON line each')
+    .requiredOption('--input <file>', 'a .jsonl file, or - for stdin')
+    .action(async (o: { input: string }) => {
+      const input = o.input === '-' ? process.stdin : createReadStream(o.input);
+      const opened = new Promise<void>((resolve, reject) => {
+        if (input === process.stdin) resolve();
+        input.once('open', () => resolve()).once('error', (e: Error) => reject(new UserFacingError(`Cannot read ${o.input}: ${e.message}`)));
+      });
+      await opened;
+      let bad = 0;
+      let lineNo = 0;
+      for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+        lineNo++;
+        if (!line.trim()) continue;
+        const out = classifyJsonLine(line);
+        if ('error' in out) {
+          bad++;
+          process.stderr.write(`grpo-digest: line ${lineNo}: ${out.error}\n`);
+        } else print(JSON.stringify(out));
+      }
+      if (bad > 0) throw new UserFacingError(`${bad} line${bad === 1 ? '' : 's'} could not be classified (see above); the others were.`);
+    });
+}
