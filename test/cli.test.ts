@@ -1,23 +1,9 @@
-import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.ts';
 import { createTestDb } from './helpers/db.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const BIN = path.join(ROOT, 'bin/grpo-digest');
-
-interface Run { code: number; stdout: string; stderr: string }
-
-/** Runs the real CLI as a user would, in its own process. */
-function cli(args: string[], env: Record<string, string>, stdin?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(BIN, args, { cwd: ROOT, env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env }, timeout: 90_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-    child.stdin!.end(stdin ?? '');
-  });
-}
 
 describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
   let env: Record<string, string>;
