@@ -5,6 +5,7 @@ import { feedsFor, type Feed } from '../src/sources/feeds.ts';
 import { failureHealth } from '../src/sources/health.ts';
 import { Pacer, type HttpOptions } from '../src/sources/http.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
+import { resolveTitles } from './resolve-titles.ts';
 
 export interface PollOptions {
   sources?: readonly SourceName[];
@@ -12,6 +13,8 @@ export interface PollOptions {
   date?: string;
   /** Cancels requests in flight (shutdown). */
   signal?: AbortSignal;
+  /** HTTP options to share with other work in the same run (one arXiv pacer for everything). */
+  http?: ReturnType<typeof httpOptions>;
 }
 
 export interface FeedStats extends JobStats {
@@ -37,7 +40,7 @@ export function httpOptions(deps: Pick<JobDeps, 'config'>, signal?: AbortSignal)
  */
 export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<JobStats> {
   const now = deps.now();
-  const ctx = { now, date: opts.date, ...httpOptions(deps, opts.signal) };
+  const ctx = { now, date: opts.date, ...(opts.http ?? httpOptions(deps, opts.signal)) };
   const sources = opts.date ? (opts.sources ?? ['arxiv-api', 'hf-daily']).filter((s) => s !== 'arxiv-rss') : opts.sources;
   const feeds: Record<string, FeedStats> = {};
   for (const feed of feedsFor(deps.config, sources)) {
@@ -78,12 +81,19 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
   }
 }
 
-/** The daily poll: every source, shortly after arXiv rebuilds its feeds. */
+/** Title-only seed papers resolved per daily run: a few paced requests a day clear the backlog in weeks. */
+const TITLE_LOOKUPS_PER_RUN = 5;
+
+/** The daily poll: every source, shortly after arXiv rebuilds its feeds, then a few title-only papers resolved. */
 export const pollFeedsJob: Job = {
   name: 'poll-feeds',
   lock: 'poll',
   schedule: (config) => config.pollCron,
-  run: (deps) => pollFeeds(deps),
+  async run(deps) {
+    const http = httpOptions(deps);
+    const stats = await pollFeeds(deps, { http });
+    return { ...stats, titles: await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp }) };
+  },
 };
 
 /** The afternoon pass over Hugging Face: its list fills and collects upvotes during the day. */

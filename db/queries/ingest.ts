@@ -122,3 +122,21 @@ async function ingestBatch(tx: Tx, batch: readonly PaperCandidate[], opts: Inges
     stats.sources += added.length;
   }
 }
+
+/** Where a title lookup's outcome is remembered, so an unresolvable title is not asked for every day. */
+export const TITLE_LOOKUP_SOURCE = 'arxiv-api:title-lookup';
+
+/** Papers still known only by title that were never looked up (oldest first). */
+export async function titleOnlyPapers(db: Db, limit: number): Promise<{ id: number; title: string; titleKey: string }[]> {
+  return db.execute<{ id: number; title: string; titleKey: string }>(sql`
+    select p.id, p.title, p.title_key as "titleKey" from papers p
+    where p.arxiv_id is null
+      and not exists (select 1 from paper_sources s where s.paper_id = p.id and s.source = ${TITLE_LOOKUP_SOURCE})
+    order by p.id limit ${limit}`);
+}
+
+/** Remembers that a title was looked up, and what came of it. */
+export async function recordTitleLookup(db: Db, paperId: number, titleKeyValue: string, found: string | null, at: Date): Promise<void> {
+  await db.insert(paperSources).values({ paperId, source: TITLE_LOOKUP_SOURCE, externalId: titleKeyValue, raw: { found, at: at.toISOString() } })
+    .onConflictDoNothing();
+}

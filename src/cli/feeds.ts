@@ -6,9 +6,10 @@ import { UserFacingError } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import type { SourceName } from '../sources/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
-import { isoDate, print, printJson, withApp } from './shared.ts';
+import { isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
 import { runJob, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
-import { pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
+import { httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
+import { resolveTitles } from '../../jobs/resolve-titles.ts';
 import { backfill } from '../../jobs/backfill.ts';
 
 const SOURCES: SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'];
@@ -75,6 +76,25 @@ export function addFeedCommands(cli: Cli): void {
         report(outcome, o.json);
       }, { quiet: true });
     });
+
+  cli.command('resolve-titles')
+    .description('Look up the arXiv ids of papers known only by title (the poll does a few a day)')
+    .option('--limit <n>', 'at most this many lookups, 3 s apart', positiveInt(10_000), 200)
+    .option('--json', 'print the run as JSON')
+    .action((o: { limit: number; json?: boolean }) =>
+      withApp(async (app) => {
+        const stop = interruptible();
+        const bar = o.json ? undefined : progressBar('Looking up titles on arXiv');
+        const arxivHttp = httpOptions(app, stop.signal).arxivHttp;
+        const job = { name: 'resolve-titles', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => resolveTitles(d, { limit: o.limit, arxivHttp, onProgress: (done, total) => bar?.update(done, total) }) };
+        const outcome = await runJob(job, jobDeps(app)).finally(() => {
+          bar?.stop();
+          stop.done();
+        });
+        if (o.json) return printJson(outcome);
+        if (outcome.status !== 'ok') return report(outcome, false);
+        print(`Looked up ${String(outcome.stats.looked)} titles: ${String(outcome.stats.resolved)} resolved, ${String(outcome.stats.failed)} failed (tried again next time).`);
+      }, { quiet: true }));
 
   cli.command('classify')
     .description('Classify papers from JSON lines ({"title","abstract","id"?}) and print one JSON line each')

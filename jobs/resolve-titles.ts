@@ -1,0 +1,41 @@
+import { ingestCandidates, recordTitleLookup, titleOnlyPapers } from '../db/queries/ingest.ts';
+import { titleKey } from '../src/papers/identity.ts';
+import { arxivApiUrl, parseArxivApi, titleQuery } from '../src/sources/arxiv-api.ts';
+import { fetchText, type HttpOptions } from '../src/sources/http.ts';
+import type { JobDeps, JobStats } from './index.ts';
+
+export interface ResolveOptions {
+  /** At most this many lookups (each is one paced arXiv request, 3 s apart). */
+  limit: number;
+  arxivHttp: HttpOptions;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Gives papers known only by title (seed entries) their arXiv id: one title search each, and a
+ * result counts only when its normalised title is the same. The match is stored like any feed item,
+ * so the existing row gets its id, version and abstract rather than a duplicate. A title that is
+ * not found is remembered and not asked again.
+ */
+export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promise<JobStats> {
+  const todo = await titleOnlyPapers(deps.db, opts.limit);
+  let resolved = 0;
+  let failed = 0;
+  for (const [i, p] of todo.entries()) {
+    if (opts.arxivHttp.signal?.aborted) break;
+    try {
+      const res = await fetchText(arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: titleQuery(p.title), maxResults: 5 }), undefined, opts.arxivHttp);
+      const match = res.status === 'ok' ? (await parseArxivApi(res.body)).candidates.find((c) => titleKey(c.title) === p.titleKey) : undefined;
+      if (match) {
+        const s = await ingestCandidates(deps.db, [match], { newsAt: null });
+        if (s.merged > 0) resolved++;
+      }
+      await recordTitleLookup(deps.db, p.id, p.titleKey, match?.arxivId ?? null, deps.now());
+    } catch (err) {
+      failed++;
+      deps.log.warn({ err, paper: p.id }, 'title lookup failed; it will be tried again');
+    }
+    opts.onProgress?.(i + 1, todo.length);
+  }
+  return { looked: todo.length, resolved, failed };
+}
