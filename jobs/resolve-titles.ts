@@ -23,8 +23,13 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
   let failed = 0;
   for (const [i, p] of todo.entries()) {
     if (opts.arxivHttp.signal?.aborted) break;
+    const query = searchable(p.title);
+    if (!query) {
+      await recordTitleLookup(deps.db, p.id, p.titleKey, null, deps.now());
+      continue;
+    }
     try {
-      const res = await fetchText(arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: titleQuery(p.title), maxResults: 5 }), undefined, opts.arxivHttp);
+      const res = await fetchText(arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: query, maxResults: 5 }), undefined, opts.arxivHttp);
       const match = res.status === 'ok' ? (await parseArxivApi(res.body)).candidates.find((c) => titleKey(c.title) === p.titleKey) : undefined;
       if (match) {
         const s = await ingestCandidates(deps.db, [match], { newsAt: null });
@@ -38,4 +43,13 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
     opts.onProgress?.(i + 1, todo.length);
   }
   return { looked: todo.length, resolved, failed };
+}
+
+/** A title with no letters or digits cannot be searched for; it is recorded as not found. */
+function searchable(title: string): string | null {
+  try {
+    return titleQuery(title);
+  } catch {
+    return null;
+  }
 }
