@@ -1,6 +1,6 @@
 import { ingestCandidates } from '../db/queries/ingest.ts';
 import { QUERY_TERMS } from '../src/papers/lexicon.ts';
-import { familyQuery } from '../src/sources/arxiv-api.ts';
+import { familyQuery, scopedQuery } from '../src/sources/arxiv-api.ts';
 import { fetchApiPages } from '../src/sources/feeds.ts';
 import type { JobDeps, JobStats } from './index.ts';
 import { httpOptions } from './poll-feeds.ts';
@@ -25,8 +25,8 @@ const MAX_PAGES = 60; // arXiv's cap: 30,000 results per query
 export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<JobStats> {
   const from = new Date(`${opts.from}T00:00:00Z`);
   const to = new Date(`${opts.to}T23:59:00Z`);
-  const window = familyQuery(QUERY_TERMS, { categories: deps.config.sources.arxivCategories, from, to });
-  const query = opts.query ? window.replace(/^\(.*?\) AND /, `(${opts.query}) AND `) : window;
+  const scope = { categories: deps.config.sources.arxivCategories, from, to };
+  const query = opts.query ? scopedQuery(opts.query, scope) : familyQuery(QUERY_TERMS, scope);
   const { arxivHttp } = httpOptions(deps, opts.signal);
   const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, { pageSize: PAGE, maxPages: MAX_PAGES, onPage: opts.onProgress });
   for (const s of skipped) deps.log.warn({ item: s.externalId, reason: s.reason }, 'backfill item skipped');

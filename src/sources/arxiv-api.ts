@@ -178,11 +178,14 @@ export interface FamilyQueryOptions {
 export function familyQuery(terms: readonly string[], opts: FamilyQueryOptions = {}): string {
   const phrases = [...new Set(terms.map(queryPhrase).filter((t) => t.length > 0))];
   if (phrases.length === 0) throw new RangeError('familyQuery needs at least one term');
-  const parts = [`(${phrases.flatMap((p) => [`ti:${p}`, `abs:${p}`]).join(' OR ')})`];
+  return scopedQuery(phrases.flatMap((p) => [`ti:${p}`, `abs:${p}`]).join(' OR '), opts);
+}
 
+/** Any search_query expression (a user's `backfill --query`), AND-ed with the categories and date window. */
+export function scopedQuery(expression: string, opts: FamilyQueryOptions = {}): string {
+  const parts = [`(${expression})`];
   const cats = (opts.categories ?? []).map((c) => c.trim()).filter((c) => ARXIV_CATEGORY.test(c));
   if (cats.length > 0) parts.push(`(${cats.map((c) => `cat:${c}`).join(' OR ')})`);
-
   if (opts.from || opts.to) {
     // The only date form the post-2025 backend accepts is a closed range, so fill an open end.
     const from = opts.from ? arxivMinute(opts.from) : '199101010000';

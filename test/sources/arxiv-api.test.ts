@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUERY_TERMS } from '../../src/papers/lexicon.ts';
-import { arxivApiUrl, familyQuery, parseArxivApi, titleQuery } from '../../src/sources/arxiv-api.ts';
+import { arxivApiUrl, familyQuery, parseArxivApi, scopedQuery, titleQuery } from '../../src/sources/arxiv-api.ts';
 import { FeedError } from '../../src/sources/candidate.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
@@ -132,6 +132,13 @@ describe('familyQuery', () => {
 
   it('refuses an empty term list', () => {
     expect(() => familyQuery([])).toThrow(RangeError);
+  });
+});
+
+describe('scopedQuery', () => {
+  it('AND-s a user\'s own expression with the categories and the window', () => {
+    const q = scopedQuery('abs:"policy optimization" OR ti:RLOO', { categories: ['cs.LG'], from: new Date('2025-10-01T00:00:00Z'), to: new Date('2025-10-03T23:59:00Z') });
+    expect(q).toBe('(abs:"policy optimization" OR ti:RLOO) AND (cat:cs.LG) AND submittedDate:[202510010000 TO 202510032359]');
   });
 });
 
