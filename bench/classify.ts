@@ -1,7 +1,12 @@
 /**
  * Quality and speed of the rules-based GRPO-family classifier against the two baselines the issue
- * names, on the labelled sets in test/fixtures/classifier (dev: the rules were tuned on it;
- * holdout: never tuned on).
+ * names, on the labelled sets in test/fixtures/classifier:
+ *   dev       the rules were tuned on it (its last 30 papers were drawn at random, fixed seed, from the
+ *             same written pool as holdout2, so the second round of tuning had misses to learn from);
+ *   holdout   never tuned on (written with the first version of the rules);
+ *   holdout2  never tuned on (written and frozen before the second round of rule changes);
+ *   unseen    holdout + holdout2, the number the 0.90/0.90 goal is about.
+ * Throughput is measured on dev repeated to about 20k classifications.
  *
  *   npx tsx bench/classify.ts          # tables
  *   npx tsx bench/classify.ts --json   # one JSON object
@@ -23,10 +28,17 @@ export interface LabelledPaper {
   source: 'seed' | 'real' | 'written';
 }
 
-export type SetName = 'dev' | 'holdout';
+export type SetName = 'dev' | 'holdout' | 'holdout2';
+/** The files plus `unseen`, the union of the sets the rules were not tuned on. */
+export type ReportName = SetName | 'unseen';
+export const UNSEEN: readonly SetName[] = ['holdout', 'holdout2'];
 export type Predictor = (paper: { title: string; abstract: string }) => boolean;
 
 const FIXTURES = fileURLToPath(new URL('../test/fixtures/classifier/', import.meta.url));
+
+export function loadUnseen(): LabelledPaper[] {
+  return UNSEEN.flatMap((name) => loadSet(name));
+}
 
 export function loadSet(name: SetName): LabelledPaper[] {
   return readFileSync(`${FIXTURES}${name}.jsonl`, 'utf8')
@@ -96,23 +108,25 @@ export const PREDICTORS: Record<string, Predictor> = {
 };
 
 function main(): void {
-  const sets = { dev: loadSet('dev'), holdout: loadSet('holdout') };
+  const sets: Record<ReportName, LabelledPaper[]> = { dev: loadSet('dev'), holdout: loadSet('holdout'), holdout2: loadSet('holdout2'), unseen: loadUnseen() };
+  const names = Object.keys(sets) as ReportName[];
   const results = Object.fromEntries(
-    (Object.keys(sets) as SetName[]).map((set) => [set, Object.fromEntries(Object.entries(PREDICTORS).map(([name, f]) => [name, evaluate(f, sets[set])]))]),
-  ) as Record<SetName, Record<string, Metrics>>;
-  const speed = throughput([...sets.dev, ...sets.holdout]);
+    names.map((set) => [set, Object.fromEntries(Object.entries(PREDICTORS).map(([name, f]) => [name, evaluate(f, sets[set])]))]),
+  ) as Record<ReportName, Record<string, Metrics>>;
+  const speed = throughput(sets.dev);
 
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ sizes: { dev: sets.dev.length, holdout: sets.holdout.length }, results, throughput: speed }, null, 2));
+    const sizes = Object.fromEntries(names.map((set) => [set, sets[set].length]));
+    console.log(JSON.stringify({ sizes, results, throughput: speed }, null, 2));
     return;
   }
-  for (const set of Object.keys(results) as SetName[]) {
+  for (const set of names) {
     const positives = sets[set].filter((p) => p.label).length;
     console.log(`\n${set}: ${sets[set].length} papers (${positives} positive)`);
     const rows = Object.entries(results[set]).map(([name, m]) => [name, m.precision, m.recall, m.f1, m.tp, m.fp, m.fn]);
     console.log(table(['predictor', 'precision', 'recall', 'F1', 'TP', 'FP', 'FN'], rows));
   }
-  console.log(`\nthroughput: ${speed.perSecond} papers/s (${speed.papers} papers in ${speed.ms} ms)`);
+  console.log(`\nthroughput: ${speed.perSecond} papers/s (${speed.papers} classifications of the dev set repeated, ${speed.ms} ms)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -22,9 +22,12 @@ import {
   GENERATOR_CONTEXT,
   LLM_CONTEXT,
   NEGATIVE_CUES,
+  OWN_NAME,
   POSITIVE_CUES,
   REASONING_TASK,
+  RL_AS_MEANS,
   RL_CONTEXT,
+  RL_CONTRAST,
   RL_TERM,
   SURVEY_TITLE,
   type Cue,
@@ -63,6 +66,8 @@ const TRAINING_GATE = 2.5;
 /** Family mentions beyond this add nothing: a paper comparing five variants is not five times as positive. */
 const FAMILY_CAP = 6;
 const MAX_REASONS = 8;
+/** An own sentence saying RL is how the model is trained ("we use RL to train"): stronger than naming RL. */
+const OWN_RL_TRAINING = 1.4;
 /** Raw evidence ceiling when no language model or generator is trained: a score of about 0.14. */
 const NO_MODEL_CAP = BIAS - 2;
 
@@ -129,7 +134,15 @@ export function classifyPaper({ title, abstract }: PaperText): Classification {
   const sentences = a.split(/(?<=[.!?])\s+/);
   const rlSentences = sentences.filter((s) => RL_TERM.test(s));
   if (rlSentences.length > 0) add(Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)), `abstract: RL named in ${rlSentences.length} sentence(s)`);
-  if (rlSentences.some((s) => FIRST_PERSON.test(s))) add(0.8, 'abstract: the authors apply RL themselves');
+  // Sentences the authors own: first person, or naming the method the title introduces ("Tina: ...").
+  const ownName = OWN_NAME.exec(t)?.[1];
+  const ownRl = rlSentences.filter((s) => FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName)));
+  // Not counted as training evidence for the gate below: the sentence may train a small helper
+  // (an "RL navigator") while the language model stays frozen, which the gated cues must still catch.
+  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s))) add(OWN_RL_TRAINING, 'abstract: the authors train with RL');
+  else if (ownRl.length > 0) add(0.8, 'abstract: the authors apply RL themselves');
+  // A survey whose title is about RL or rewards, of language models or generators, surveys this field.
+  if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext) add(1.5, 'title: survey of RL for language models');
 
   // 4. Excluded categories.
   const weakTraining = training < TRAINING_GATE;

@@ -96,6 +96,8 @@ export const POSITIVE_CUES: PositiveCue[] = [
   cue('reward', 'outcome reward', /\boutcome[- ](?:based |level )?rewards?\b|\boutcome-driven reinforcement\b/i, 1.2, 1),
   cue('reward', 'task reward', /\b(?:format|accuracy|correctness|answer|execution|ranking) rewards?\b/i, 1.2, 1),
   cue('reward', 'process reward', /\bprocess(?:-level)? rewards?\b|\bstep[- ]level rewards?\b|\bdense (?:step |process )?rewards?\b/i, 1, 0.7),
+  // RLVR papers describe checkable rewards by their shape when they do not say "verifiable".
+  cue('reward', 'binary reward', /\bbinary (?:outcome |correctness |task |success )?(?:rewards?|feedback)\b|\b0\/1 (?:outcome )?rewards?\b|\bsparse (?:outcome )?rewards?\b/i, 1, 0.8),
   cue('reward', 'reward signal', /\breward (?:signals?|functions?|design|shaping)\b/i, 0.8, 0.6),
   // DAPO's four techniques, used by many later papers without naming DAPO.
   cue('technique', 'clip-higher', /\bclip[- ]higher\b|\bdecoupled clip(?:ping)?\b|\basymmetric clipping\b/i, 2, 1.5),
@@ -112,6 +114,9 @@ export const POSITIVE_CUES: PositiveCue[] = [
   cue('training', 'RL training', /\b(?:RL|reinforcement learning)[- ](?:based )?(?:training|fine-?tuning|post-training|stage|phase|recipe|framework|algorithms?|paradigm|approach|method|objective|pipeline|runs?|iterations?|steps?|process|optimi[sz]ation)\b/i, 1.2, 1),
   cue('training', 'online RL', /\b(?:online|on-policy) (?:reinforcement learning|RL|policy)\b|\bmulti-turn (?:reinforcement learning|RL)\b/i, 1.2, 1),
   cue('training', 'reinforcement fine-tuning', /\breinforcement fine-?tuning\b|\breinforced fine-?tuning\b|\bRL[- ]tuned\b|\bRL-trained\b/i, 1.2, 1),
+  // Other ways abstracts say a model learns from reward rather than from demonstrations.
+  cue('training', 'reward maximisation', /\bmaximi[sz]\w* (?:the |its |their )?(?:expected |cumulative |task |verifiable |outcome )?(?:rewards?|returns?)\b|\breward-(?:driven|guided) (?:learning|training|optimi[sz]ation)\b|\btrial[- ]and[- ]error\b|\blearn\w* (?:directly )?from (?:execution|environment|compiler|interaction|outcome|task) feedback\b/i, 1, 0.8),
+  cue('training', 'incentivised reasoning', /\bincentivi[sz]\w* (?:\w+ ){0,3}?(?:reasoning|thinking|search|capabilit\w+)\b|\bRL(?:-trained|-tuned)? reasoning models?\b/i, 1, 0.6),
   cue('training', 'reward fine-tuning', /\breward(?:-based)? fine-?tuning\b|\bstochastic polic(?:y|ies)\b/i, 1.2, 1),
   cue('reward', 'reward model for training', /\breward model(?:s|ing)?\b[^.]{0,40}\b(?:post-training|fine-?tuning|RL)\b|\b(?:post-training|fine-?tuning|RL)\b[^.]{0,40}\breward model(?:s|ing)?\b/i, 1.2, 0.6),
   cue('training', 'policy gradient', /\bpolicy[- ]gradients?\b/i, 1, 0.8),
@@ -119,6 +124,8 @@ export const POSITIVE_CUES: PositiveCue[] = [
   cue('training', 'rollouts', /\brollouts?\b/i, 0.7, 0.5),
   cue('training', 'R1-style model name', /\b(?!DeepSeek-)[A-Z][\w.$^{}-]*?-(?:R1|Zero)\b/, 1.2, 0),
   cue('training', 'aha moment', /\baha moments?\b/i, 0.6, 0.5),
+  // KL to a reference policy is the RL-for-LLMs objective, but DPO shares the vocabulary: background only.
+  cue('background', 'KL-regularised policy', /\bKL[- ](?:regulari[sz]ed|penalty|divergence control|constraint)\b|\breference polic(?:y|ies)\b/i, 0.6, 0.5),
   cue('technique', 'reward hacking', /\breward hacking\b|\breward over-?optimi[sz]ation\b/i, 0.6, 0.4),
 ];
 
@@ -129,7 +136,7 @@ export const RL_TERM = /\breinforcement learning\b|\bRL\b|\bRL(?:HF|AIF|VR|IF)\b
 export const RL_CONTEXT = /\breinforcement\b|\bRL\w*\b|\bpolic(?:y|ies)\b|\brewards?\b|\brollouts?\b|\badvantages?\b/i;
 
 /** The trained model is a language, vision-language or agent model. */
-export const LLM_CONTEXT = /\blanguage[- ]models?\b|\b(?:LLM|VLM|MLLM|LMM|LRM|SLM|LVLM)s?\b|\bvision[- ]language\b|\bmultimodal large\b|\breasoning[- ]models?\b|\bQwen|\bLLaMA|\bLlama|\bDeepSeek|\bGPT-?\d|\bMistral|\bGemma|\bchain[- ]of[- ]thoughts?\b|\bCoT\b|\breasoning traces?\b|\blong-CoT\b|\bRLHF\b|\bRLVR\b|\b\d+(?:\.\d+)?B(?:-parameter)?\b|\bAIME\b|\bGSM8K\b/i;
+export const LLM_CONTEXT = /\blanguage[- ]models?\b|\b(?:LLM|VLM|MLLM|LMM|LRM|SLM|LVLM)s?\b|\bvision[- ]language\b|\bmultimodal large\b|\breasoning[- ]models?\b|\bQwen|\bLLaMA|\bLlama|\bDeepSeek|\bGPT-?\d|\bMistral|\bGemma|\bchain[- ]of[- ]thoughts?\b|\bCoT\b|\breasoning traces?\b|\blong-CoT\b|\bRLHF\b|\bRLVR\b|\b\d+(?:\.\d+)?B(?:-parameter)?\b|\bAIME\b|\bGSM8K\b|\bfoundation models?\b|\bpost-training\b(?! quantization)/i;
 
 /** The trained model is an image, video, audio or 3D generator (GRPO-style RL applied to generators counts). */
 export const GENERATOR_CONTEXT = /\bdiffusion[- ]models?\b|\bflow[- ]matching\b|\brectified flows?\b|\btext-to-(?:image|video|speech|3d)\b|\bimage-to-video\b|\b(?:image|video|visual|speech|audio|music|mesh|3D) (?:generation|generators?|synthesis)\b|\bgenerative (?:models?|recommenders?)\b|\bworld models?\b/i;
@@ -166,6 +173,22 @@ export const SURVEY_TITLE = /\bsurvey\b|\breview\b|\boverview\b|\bprimer\b|\btut
 
 /** Chat-alignment vocabulary: PPO-RLHF for helpfulness/harmlessness with a learned preference model. */
 export const CHAT_ALIGNMENT = /\bhuman feedback\b|\bhuman preferences?\b|\bhelpful(?:ness)?\b|\bharmless(?:ness)?\b|\bdialog(?:ue)?\b|\bchat\b|\bAlpacaEval\b|\bMT-Bench\b|\bArena-Hard\b|\bpreference models?\b|\bAI feedback\b|\binstruction following\b/i;
+
+/**
+ * In a sentence the authors own, RL is how they train: "we use RL to train", "improved through RL",
+ * "updates during reinforcement learning". Counts as training evidence, unlike a bare mention.
+ */
+export const RL_AS_MEANS =
+  /\b(?:train|fine-?tun|post-train|optimi[sz]|incentiv|teach|improv|enhanc|align)\w*\b[^.]{0,80}\b(?:reinforcement learning|RL)\b|\b(?:via|through|during|using|use|uses|employ\w*|apply\w*|adopt\w*|leverag\w+) (?:[\w-]+ ){0,3}?(?:reinforcement learning|RL)\b/i;
+
+/** RL named only as what the paper avoids or beats ("without RL", "better than PPO"): not a training claim. */
+export const RL_CONTRAST = /\b(?:without|instead of|rather than|than|unlike|alternative to|need for|bypass\w*|avoid\w*)\b[^.]{0,40}\b(?:reinforcement learning|RL|PPO)\b/i;
+
+/**
+ * "Name: subtitle" titles name the paper's own method or model; abstracts then say "Tina achieves..."
+ * where others write "we". Captures the name (at most two words).
+ */
+export const OWN_NAME = /^([A-Z][\w.+-]*[A-Za-z0-9+](?: [A-Z][\w.+-]*)?) ?:/;
 
 /** Sentence-level first-person claim ("we train", "our method"): separates doing RL from citing it. */
 export const FIRST_PERSON = /\b(?:we|our|this (?:paper|work|study))\b/i;
