@@ -1,3 +1,4 @@
+import { reclassifyIfRulesChanged } from '../db/queries/classification.ts';
 import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
 import { ingestCandidates } from '../db/queries/ingest.ts';
 import type { SourceName } from '../src/sources/candidate.ts';
@@ -90,9 +91,11 @@ export const pollFeedsJob: Job = {
   lock: 'poll',
   schedule: (config) => config.pollCron,
   async run(deps) {
+    const reclassified = await reclassifyIfRulesChanged(deps.db);
+    if (reclassified !== null) deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
     const http = httpOptions(deps);
     const stats = await pollFeeds(deps, { http });
-    return { ...stats, titles: await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp }) };
+    return { ...stats, titles: await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp }), reclassified };
   },
 };
 

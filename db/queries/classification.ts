@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
-import { papers } from '../schema.ts';
-import { classifyPaper } from '../../src/papers/classify.ts';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client.ts';
+import { appState, papers } from '../schema.ts';
+import { classifyPaper, RULES_VERSION } from '../../src/papers/classify.ts';
 
 const same = (a: readonly unknown[] | null, b: readonly unknown[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
 
@@ -26,5 +26,27 @@ export async function classifyStored(db: DbOrTx, paperIds: number[]): Promise<nu
     }).where(eq(papers.id, r.id));
     changed++;
   }
+  return changed;
+}
+
+const RULES_KEY = 'classifier-rules-version';
+
+/**
+ * Re-classifies every stored paper once after the rules changed (RULES_VERSION differs from the one
+ * recorded), in id order and in batches so a large corpus never holds one long transaction.
+ * Returns how many rows changed, or null when the rules are unchanged.
+ */
+export async function reclassifyIfRulesChanged(db: Db, batch = 1000): Promise<number | null> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, RULES_KEY));
+  if (row?.value === RULES_VERSION) return null;
+  let changed = 0;
+  for (let after = 0; ;) {
+    const ids = (await db.select({ id: papers.id }).from(papers).where(gt(papers.id, after)).orderBy(asc(papers.id)).limit(batch)).map((r) => r.id);
+    if (ids.length === 0) break;
+    changed += await db.transaction((tx) => classifyStored(tx, ids));
+    after = ids.at(-1)!;
+  }
+  await db.insert(appState).values({ key: RULES_KEY, value: RULES_VERSION })
+    .onConflictDoUpdate({ target: appState.key, set: { value: RULES_VERSION, updatedAt: new Date() } });
   return changed;
 }

@@ -53,6 +53,12 @@ export interface Classification {
 export const DECISION_THRESHOLD = 0.5;
 
 /**
+ * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
+ * paper once, so an upgrade improves old papers too, not only new ones.
+ */
+export const RULES_VERSION = '2026-11-21.1';
+
+/**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
  * re-decide them when a key is configured. Outside it, the rules stand.
  */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { reclassifyIfRulesChanged } from '../../db/queries/classification.ts';
 import { ingestCandidates } from '../../db/queries/ingest.ts';
 import { paperSources, papers } from '../../db/schema.ts';
 import type { PaperCandidate } from '../../src/sources/candidate.ts';
@@ -84,5 +85,12 @@ describe('ingestCandidates', () => {
   it('handles batches larger than one transaction', async () => {
     const many = Array.from({ length: 25 }, (_, i) => rss(`2611.1${String(i).padStart(4, '0')}`, 1, 'new'));
     expect(await ingestCandidates(t.db, many, { newsAt: null, batchSize: 10 })).toMatchObject({ new: 25, announced: 0, sources: 25 });
+  });
+
+  it('re-classifies stored papers once when the rules change', async () => {
+    const [stale] = await t.db.insert(papers).values({ title: 'GRPO for Theorem Proving', titleKey: 'grpofortheoremproving', abstract: GRPO_ABSTRACT, grpoFamily: false, familyScore: 0 }).returning();
+    expect(await reclassifyIfRulesChanged(t.db, 2)).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(papers).where(eq(papers.id, stale!.id)))[0]).toMatchObject({ grpoFamily: true });
+    expect(await reclassifyIfRulesChanged(t.db)).toBeNull();
   });
 });
