@@ -165,6 +165,9 @@ export const channels = pgTable('channels', {
   threadPerPaper: boolean().notNull().default(false),
   pingRoleId: text(),
   lastDigestAt: timestamp({ withTimezone: true }),
+  /** Set when the bot can no longer post here (channel gone, access or permission lost): skipped until set up again. */
+  deliveryError: text(),
+  deliveryErrorAt: timestamp({ withTimezone: true }),
   createdBy: text(),
   createdAt: createdAt(),
   updatedAt: createdAt(),

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { channels, deliveries } from '../schema.ts';
+import { deliveryNonce } from '../../src/delivery/poster.ts';
+import type { Reply } from '../../src/reply.ts';
+
+export type Channel = typeof channels.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;
+
+export interface PlannedPart {
+  reply: Reply;
+  paperIds: number[];
+}
+
+/** Channels that get digests: enabled and not marked undeliverable. */
+export async function activeChannels(db: Db): Promise<Channel[]> {
+  return db.select().from(channels).where(and(eq(channels.enabled, true), isNull(channels.deliveryError))).orderBy(asc(channels.channelId));
+}
+
+export async function isPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
+  const rows = await db.select({ id: deliveries.id }).from(deliveries)
+    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey))).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Writes a digest's messages to the outbox before anything is sent, in one transaction that also
+ * moves the channel's `lastDigestAt` (so the next digest starts after these papers). An empty
+ * digest (a quiet day with no notice) is recorded as one `empty` row: the day is settled, and the
+ * channel's window is left open so later papers go into the next digest. Planning twice is a no-op.
+ */
+export async function planDigest(db: Db, channelId: string, digestKey: string, parts: PlannedPart[], now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = parts.length === 0
+      ? [{ channelId, digestKey, part: 0, nonce: deliveryNonce(channelId, digestKey, 0), status: 'empty', payload: {} }]
+      : parts.map((p, part) => ({ channelId, digestKey, part, nonce: deliveryNonce(channelId, digestKey, part), payload: p.reply, paperIds: p.paperIds }));
+    const inserted = await tx.insert(deliveries).values(rows).onConflictDoNothing().returning({ id: deliveries.id });
+    if (inserted.length === 0) return false;
+    if (parts.length > 0) await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
+    return true;
+  });
+}
+
+/** Digests with parts still to send, across days (a crash yesterday is finished today), oldest first. */
+export async function unfinishedDigests(db: Db): Promise<{ channelId: string; digestKey: string }[]> {
+  return db.selectDistinct({ channelId: deliveries.channelId, digestKey: deliveries.digestKey }).from(deliveries)
+    .innerJoin(channels, eq(channels.channelId, deliveries.channelId))
+    .where(and(inArray(deliveries.status, ['pending', 'sending']), isNull(channels.deliveryError)))
+    .orderBy(asc(deliveries.digestKey), asc(deliveries.channelId));
+}
+
+/** A digest's parts not yet sent, in posting order. */
+export async function unsentParts(db: Db, channelId: string, digestKey: string): Promise<Delivery[]> {
+  return db.select().from(deliveries)
+    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey), inArray(deliveries.status, ['pending', 'sending'])))
+    .orderBy(asc(deliveries.part));
+}
+
+/** Recorded before the send: a part found `sending` after a crash is re-sent with the same nonce. */
+export async function markSending(db: Db, id: number): Promise<void> {
+  await db.update(deliveries).set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1` }).where(eq(deliveries.id, id));
+}
+
+export async function markSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
+  await db.update(deliveries).set({ status: 'sent', messageId, sentAt: now, lastError: null }).where(eq(deliveries.id, id));
+}
+
+/** A transient failure: the part stays due and the next run retries it. */
+export async function markRetry(db: Db, id: number, error: string): Promise<void> {
+  await db.update(deliveries).set({ status: 'pending', lastError: error }).where(eq(deliveries.id, id));
+}
+
+/** The bot cannot post here any more: the channel is skipped, with the reason, until it is set up again. */
+export async function markUndeliverable(db: Db, channelId: string, reason: string, now: Date): Promise<void> {
+  await db.update(channels).set({ deliveryError: reason, deliveryErrorAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
+}

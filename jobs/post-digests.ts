@@ -1,0 +1,84 @@
+import {
+  activeChannels, isPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
+  type Channel, type PlannedPart,
+} from '../db/queries/deliveries.ts';
+import type { Db } from '../db/client.ts';
+import { DeliveryError, type Poster } from '../src/delivery/poster.ts';
+import { dueDigestKey } from '../src/delivery/schedule.ts';
+import type { Reply } from '../src/reply.ts';
+import type { Job, JobDeps, JobStats } from './index.ts';
+
+/** Builds a channel's digest messages for a digest key (the composer, over the database). */
+export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<PlannedPart[]>;
+
+export interface PostDigestsOptions {
+  poster: Poster;
+  compose: ComposeDigest;
+  /** Only this channel (the `/digest now` command, the CLI). */
+  channelId?: string;
+  /** Post now whatever the channel's local time (`/digest now`). */
+  force?: boolean;
+}
+
+interface Counts extends JobStats {
+  planned: number;
+  messages: number;
+  failed: number;
+  undeliverable: number;
+}
+
+/**
+ * Delivers digests exactly once. First every digest left unfinished (a crash, an outage) is
+ * completed; then each channel whose local post time has come gets its digest planned into the
+ * outbox and sent part by part, in order. A part is marked `sending` before the send and `sent`
+ * after, and carries a stable nonce, so a crash between the two re-sends it with the same nonce
+ * (the platform returns the first message) and never skips one. A channel the bot can no longer
+ * post to is marked with the reason and skipped; the others still get theirs.
+ */
+export async function postDigests(deps: JobDeps, opts: PostDigestsOptions): Promise<Counts> {
+  const now = deps.now();
+  const counts: Counts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
+  const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
+
+  for (const d of await unfinishedDigests(deps.db)) {
+    if (only(d.channelId)) await sendDigest(deps, opts.poster, d.channelId, d.digestKey, counts);
+  }
+  for (const channel of await activeChannels(deps.db)) {
+    if (!only(channel.channelId)) continue;
+    const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
+    if (!key || (await isPlanned(deps.db, channel.channelId, key))) continue;
+    const parts = await opts.compose(deps.db, channel, key, now);
+    if (await planDigest(deps.db, channel.channelId, key, parts, now)) counts.planned++;
+    await sendDigest(deps, opts.poster, channel.channelId, key, counts);
+  }
+  return counts;
+}
+
+async function sendDigest(deps: JobDeps, poster: Poster, channelId: string, digestKey: string, counts: Counts): Promise<void> {
+  const log = deps.log.child({ channel: channelId, digest: digestKey });
+  for (const part of await unsentParts(deps.db, channelId, digestKey)) {
+    await markSending(deps.db, part.id);
+    try {
+      const { messageId } = await poster.send(channelId, part.payload as Reply, { nonce: part.nonce });
+      await markSent(deps.db, part.id, messageId, deps.now());
+      counts.messages++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof DeliveryError && err.permanent) {
+        await markUndeliverable(deps.db, channelId, message, deps.now());
+        counts.undeliverable++;
+        log.warn({ reason: message }, 'channel undeliverable: skipped until /digest setup is run again');
+      } else {
+        await markRetry(deps.db, part.id, message);
+        counts.failed++;
+        log.error({ err, part: part.part }, 'digest part not delivered; the next run retries it');
+      }
+      return; // later parts wait, so the digest never arrives with a gap
+    }
+  }
+}
+
+/** Every few minutes: each channel posts at its own local time, so the job checks often and posts when due. */
+export function postDigestsJob(opts: Omit<PostDigestsOptions, 'channelId' | 'force'>): Job {
+  return { name: 'post-digests', lock: 'post-digests', schedule: '*/5 * * * *', run: (deps) => postDigests(deps, opts) };
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { Reply } from '../reply.ts';
+
+/**
+ * Where digests go. The Discord adapter implements it with the real client (message nonce with
+ * `enforce_nonce`, `allowedMentions` empty); the console prints; tests record. Delivery logic
+ * (the outbox) never knows which.
+ */
+export interface Poster {
+  /**
+   * Posts one message. The nonce is the same on every retry of the same outbox part, so a
+   * platform that enforces nonces returns the first message instead of posting a duplicate.
+   */
+  send(channelId: string, message: Reply, opts: { nonce: string }): Promise<{ messageId: string }>;
+}
+
+/**
+ * A send that failed. `permanent` means retrying cannot help (the channel is gone, the bot lost
+ * access or permissions): the channel is marked with the reason and skipped until reconfigured.
+ */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+  constructor(message: string, readonly permanent: boolean) {
+    super(message);
+  }
+}
+
+/** Discord nonces are at most 25 characters: a digest part's nonce is a stable hash of what it is. */
+export function deliveryNonce(channelId: string, digestKey: string, part: number): string {
+  return createHash('sha256').update(`${channelId}|${digestKey}|${part}`).digest('base64url').slice(0, 25);
+}

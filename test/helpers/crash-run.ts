@@ -1,0 +1,21 @@
+/**
+ * Runs the digest delivery in its own process and kills it (SIGKILL, no cleanup) right after the
+ * fake accepted the message with nonce CRASH_NONCE and before the outbox recorded it: the worst
+ * moment for exactly-once delivery. Used by test/jobs/post-digests.test.ts.
+ */
+import pino from 'pino';
+import { createDb } from '../../db/client.ts';
+import { postDigests } from '../../jobs/post-digests.ts';
+import { loadConfig } from '../../src/config.ts';
+import { httpPoster } from './http-poster.ts';
+
+const { DATABASE_URL, FAKE_BASE, CRASH_NONCE, NOW } = process.env;
+const handle = createDb(DATABASE_URL!);
+const poster = httpPoster(FAKE_BASE!, ({ nonce }) => {
+  if (nonce === CRASH_NONCE) process.kill(process.pid, 'SIGKILL');
+});
+await postDigests(
+  { db: handle.db, sql: handle.sql, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => new Date(NOW!) },
+  { poster, compose: () => Promise.reject(new Error('the digest was planned by the test')) },
+);
+await handle.close();
