@@ -56,7 +56,7 @@ export const DECISION_THRESHOLD = 0.5;
  * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
  * paper once, so an upgrade improves old papers too, not only new ones.
  */
-export const RULES_VERSION = '2026-11-21.1';
+export const RULES_VERSION = '2026-11-21.2';
 
 /**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
@@ -86,10 +86,23 @@ interface Evidence {
 // is not counted again as "GRPO". Built once: classification must stay fast.
 const FAMILY_GLOBAL = FAMILY_CUES.map((c) => new RegExp(c.re.source, c.re.flags.includes('g') ? c.re.flags : `${c.re.flags}g`));
 
+/**
+ * Every way a paper can earn positive evidence, as one case-insensitive pattern: the family names,
+ * the field's phrases and RL named at all. It matches at least whatever any positive cue matches, so
+ * a paper it does not match has no positive evidence, can only score below the decision threshold,
+ * and is answered without running the cues one by one. Most of a day's arXiv listing is such a
+ * paper, which is what makes ingesting a full listing fast.
+ */
+const ANY_POSITIVE = new RegExp([...FAMILY_CUES, ...POSITIVE_CUES, { re: RL_TERM }, { re: /\breward/ }].map((c) => `(?:${c.re.source})`).join('|'), 'i');
+
+/** The score of a paper with no positive evidence at all (negative cues could only lower it). */
+const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
+
 export function classifyPaper({ title, abstract }: PaperText): Classification {
   const t = normalise(title);
   const a = normalise(abstract);
   const all = `${t}\n${a}`;
+  if (!ANY_POSITIVE.test(all)) return { grpoFamily: false, score: NO_EVIDENCE_SCORE, families: [], topics: [], reasons: ['no RL or GRPO-family evidence found'] };
   const evidence: Evidence[] = [];
   const add = (weight: number, reason: string) => evidence.push({ weight, reason });
 
