@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: search latency on synthetic corpora, seed import time, start-up time and the
- * mojibake repair figures (bench/repair.ts, another engineer's, when present). Prints tables (or
+ * `npm run bench`: search latency on synthetic corpora, seed import time, start-up time, ingest
+ * throughput of a synthetic 20k-item arXiv RSS feed and the mojibake repair figures (bench/repair.ts, another engineer's, when present). Prints tables (or
  * JSON with --json) on stdout, progress on stderr, and writes bench/results/latest.json.
  *
  *   npm run bench -- --only search --sizes 10000,100000 --baseline
+ *   npm run bench -- --only ingest --ingest-items 20000 --ingest-baseline-items 5000
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -16,13 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { startBenchServer } from './pg.ts';
+import { benchIngest, type IngestResult } from './ingest.ts';
 import { fullReport } from './report.ts';
 import { benchSearch, type SizeResult } from './search.ts';
 import { benchSeed, type SeedResult } from './seed.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'repair'] as const;
+const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -38,6 +40,7 @@ export interface Results {
   search?: SizeResult[];
   seed?: SeedResult;
   startup?: StartupResult;
+  ingest?: IngestResult;
   repair?: RepairResult;
 }
 
@@ -50,6 +53,8 @@ const { values: args } = parseArgs({
     reps: { type: 'string', default: '10' },
     runs: { type: 'string', default: '5' },
     seed: { type: 'string', default: '1' },
+    'ingest-items': { type: 'string', default: '20000' },
+    'ingest-baseline-items': { type: 'string', default: '5000' },
   },
 });
 
@@ -57,6 +62,9 @@ const only = (args.only?.split(',') ?? SECTIONS) as Section[];
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
 const sizes = args.sizes.split(',').map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes: whole numbers, comma-separated');
+const ingestItems = Number(args['ingest-items']);
+const ingestBaselineItems = Math.min(ingestItems, Number(args['ingest-baseline-items']));
+if (![ingestItems, ingestBaselineItems].every((n) => Number.isInteger(n) && n >= 1)) throw new Error('--ingest-items, --ingest-baseline-items: whole numbers');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
@@ -66,11 +74,14 @@ const results: Results = {
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown', cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version, postgres: '', loadStart: loadavg(), loadEnd: [],
   },
-  options: { only, sizes, reps: Number(args.reps), runs: Number(args.runs), seed: Number(args.seed), baseline: args.baseline },
+  options: {
+    only, sizes, reps: Number(args.reps), runs: Number(args.runs), seed: Number(args.seed), baseline: args.baseline,
+    ...(only.includes('ingest') && { ingestItems, ingestBaselineItems }),
+  },
 };
 
-// One embedded Postgres (app defaults, temp dir) serves the search and seed sections.
-if (only.includes('search') || only.includes('seed')) {
+// One embedded Postgres (app defaults, temp dir) serves the search, seed and ingest sections.
+if (only.includes('search') || only.includes('seed') || only.includes('ingest')) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -80,6 +91,9 @@ if (only.includes('search') || only.includes('seed')) {
       results.search = await benchSearch(bench, { sizes, seed: Number(args.seed), reps: Number(args.reps), baseline: args.baseline });
     }
     if (only.includes('seed')) results.seed = await benchSeed(bench, { runs: 3, log });
+    if (only.includes('ingest')) {
+      results.ingest = await benchIngest(bench, { items: ingestItems, baselineItems: ingestBaselineItems, runs: 3, seed: Number(args.seed), log });
+    }
   } finally {
     await bench.stop();
   }
