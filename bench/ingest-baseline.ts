@@ -31,7 +31,7 @@ const FIELD_KEYS = [
 const fieldsOf = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
 
 const classified = (c: Classification, at: Date) => ({
-  grpoFamily: c.grpoFamily, familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
+  grpoFamily: c.grpoFamily, indexed: c.grpoFamily, familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
   classifyReasons: c.reasons, classifiedAt: at,
 });
 

@@ -44,11 +44,17 @@ export const papers = pgTable('papers', {
   searchNotes: text().notNull().default(''),
   /** CJK bigrams of the Chinese title, translation and notes, space-separated; maintained by the app. */
   searchZh: text().notNull().default(''),
+  /**
+   * In the searchable corpus: the seeds and every paper ever classified GRPO-family. The feeds also
+   * list thousands of unrelated papers a day; they are kept (identity, provenance, re-classification)
+   * but not text-indexed, which is most of what storing them would cost.
+   */
+  indexed: boolean().notNull().default(true),
   search: tsvector().generatedAlwaysAs(
-    (): SQL => sql`setweight(to_tsvector('english', coalesce(${papers.title}, '')), 'A')
+    (): SQL => sql`case when ${papers.indexed} then setweight(to_tsvector('english', coalesce(${papers.title}, '')), 'A')
       || setweight(to_tsvector('english', coalesce(${papers.abstract}, '')), 'B')
       || setweight(to_tsvector('english', coalesce(${papers.searchNotes}, '')), 'C')
-      || setweight(to_tsvector('simple', coalesce(${papers.searchZh}, '')), 'B')`,
+      || setweight(to_tsvector('simple', coalesce(${papers.searchZh}, '')), 'B') end`,
   ),
   firstSeenAt: createdAt(),
   /**
@@ -64,7 +70,7 @@ export const papers = pgTable('papers', {
   index('papers_news_idx').on(t.newsAt),
   index('papers_title_key_idx').on(t.titleKey),
   index('papers_search_idx').using('gin', t.search),
-  index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`indexed`),
   index('papers_published_idx').on(t.publishedOn),
   index('papers_first_seen_idx').on(t.firstSeenAt),
 ]);

@@ -22,7 +22,7 @@ export async function classifyStored(db: DbOrTx, paperIds: number[]): Promise<nu
     const score = Math.round(c.score * 1000) / 1000;
     if (r.grpoFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - score) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
     await db.update(papers).set({
-      grpoFamily: c.grpoFamily, familyScore: score, families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: new Date(),
+      grpoFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), familyScore: score, families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: new Date(),
     }).where(eq(papers.id, r.id));
     changed++;
   }

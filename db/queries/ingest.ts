@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client.ts';
-import { paperSources, papers, type NewPaper } from '../schema.ts';
+import type { Db } from '../client.ts';
+import { paperSources, papers } from '../schema.ts';
 import { classifyPaper, type Classification } from '../../src/papers/classify.ts';
 import { titleKey } from '../../src/papers/identity.ts';
 import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../../src/papers/merge.ts';
@@ -35,45 +35,65 @@ const FIELD_KEYS = [
   'categories', 'githubUrl', 'githubStars', 'projectPage', 'hfUpvotes', 'aiSummary', 'aiKeywords',
 ] as const satisfies readonly (keyof PaperFields)[];
 
+/** Only what merging compares: not the search vector or the classification. */
+const FIELD_COLUMNS = { id: papers.id, ...Object.fromEntries(FIELD_KEYS.map((k) => [k, papers[k]])) } as { id: typeof papers.id } & { [K in (typeof FIELD_KEYS)[number]]: (typeof papers)[K] };
+
 const pick = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
 
 const classified = (c: Classification, at: Date) => ({
-  grpoFamily: c.grpoFamily, familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
+  grpoFamily: c.grpoFamily,
+  // Once in the searchable corpus, always: a later, stricter verdict never hides a paper users found.
+  ...(c.grpoFamily && { indexed: true }), familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
   classifyReasons: c.reasons, classifiedAt: at,
 });
 
 /**
  * Stores feed candidates: one paper per arXiv id (versions, cross-lists and the HF item of the
  * same paper fold into one row), provenance once per source item, classification for every new or
- * re-worded paper. Set-based per batch (one select, one multi-row insert, updates only for rows
- * that changed), so a re-run over the same data writes nothing and a 20k-item backfill is fast.
+ * re-worded paper. A re-run over the same data writes nothing.
+ *
+ * Built for a whole day's listing (thousands of items): candidates are grouped by arXiv id first,
+ * so batches never share a paper, and each batch is one read and one write statement. While
+ * Postgres writes one batch (indexing its text), Node reads and classifies the next, so the two
+ * cores work at once.
  */
 export async function ingestCandidates(db: Db, candidates: readonly PaperCandidate[], opts: IngestOptions): Promise<IngestStats> {
   const stats: IngestStats = { received: candidates.length, new: 0, updated: 0, unchanged: 0, merged: 0, family: 0, announced: 0, sources: 0 };
-  const size = opts.batchSize ?? 1000;
-  for (let i = 0; i < candidates.length; i += size) {
-    await db.transaction((tx) => ingestBatch(tx, candidates.slice(i, i + size), opts, stats));
-  }
-  return stats;
-}
-
-async function ingestBatch(tx: Tx, batch: readonly PaperCandidate[], opts: IngestOptions, stats: IngestStats): Promise<void> {
   const now = new Date();
   const groups = new Map<string, PaperCandidate[]>();
-  for (const c of batch) {
+  for (const c of candidates) {
     const group = groups.get(c.arxivId);
     if (group) group.push(c);
     else groups.set(c.arxivId, [c]);
   }
-  const ids = [...groups.keys()];
-  const existing = new Map<string, { id: number; fields: PaperFields }>();
-  for (const row of await tx.select().from(papers).where(inArray(papers.arxivId, ids))) existing.set(row.arxivId!, { id: row.id, fields: pick(row) });
+  const all = [...groups];
+  const size = opts.batchSize ?? 1000;
+  let writing: Promise<void> = Promise.resolve();
+  for (let i = 0; i < all.length; i += size) {
+    const batch = all.slice(i, i + size);
+    const existing = await loadExisting(db, batch, stats);
+    const plan = planBatch(batch, existing, opts, now, stats);
+    await writing;
+    writing = writeBatch(db, plan, now, stats);
+    writing.catch(() => {}); // awaited below; this only stops an early failure from counting as unhandled
+    await new Promise((resolve) => setImmediate(resolve)); // let the statement reach Postgres before the next batch's CPU work
+  }
+  await writing;
+  return stats;
+}
+
+type Group = [arxivId: string, candidates: PaperCandidate[]];
+type Existing = Map<string, { id: number; fields: PaperFields }>;
+
+async function loadExisting(db: Db, batch: Group[], stats: IngestStats): Promise<Existing> {
+  const ids = batch.map(([id]) => id);
+  const existing: Existing = new Map();
+  for (const row of await db.select(FIELD_COLUMNS).from(papers).where(inArray(papers.arxivId, ids))) existing.set(row.arxivId!, { id: row.id, fields: pick(row) });
 
   // A paper known only by title (a seed entry) gets its id when a feed brings the same title.
-  const unknown = ids.filter((id) => !existing.has(id));
-  const keyToId = new Map(unknown.map((id) => [titleKey(groups.get(id)![0]!.title), id]));
+  const keyToId = new Map(batch.filter(([id]) => !existing.has(id)).map(([id, group]) => [titleKey(group[0]!.title), id]));
   if (keyToId.size > 0) {
-    const titled = await tx.select().from(papers).where(and(isNull(papers.arxivId), inArray(papers.titleKey, [...keyToId.keys()])));
+    const titled = await db.select(FIELD_COLUMNS).from(papers).where(and(isNull(papers.arxivId), inArray(papers.titleKey, [...keyToId.keys()])));
     for (const row of titled) {
       const id = keyToId.get(row.titleKey);
       if (!id || existing.has(id)) continue;
@@ -81,15 +101,28 @@ async function ingestBatch(tx: Tx, batch: readonly PaperCandidate[], opts: Inges
       stats.merged++;
     }
   }
+  return existing;
+}
 
-  const inserts: NewPaper[] = [];
-  for (const [arxivId, group] of groups) {
+interface Plan {
+  inserts: NewRow[];
+  updates: { id: number; set: Record<string, unknown> }[];
+  sources: SourceRow[];
+}
+
+/** Pure CPU work: merge every group into its row, classify what is new or re-worded. */
+function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now: Date, stats: IngestStats): Plan {
+  const plan: Plan = { inserts: [], updates: [], sources: [] };
+  for (const [arxivId, group] of batch) {
     const found = existing.get(arxivId);
     const merged = group.reduce<PaperFields | null>((acc, c) => mergeCandidate(acc, c), found?.fields ?? null)!;
+    for (const c of group) {
+      plan.sources.push({ arxivId, paperId: found?.id ?? null, source: c.source, externalId: c.externalId, version: c.version ?? null, announceType: c.announceType ?? null, raw: c.raw ?? null });
+    }
     if (!found) {
       const c = classifyPaper(merged);
       const news = opts.newsAt && group.some(isAnnouncement) ? opts.newsAt : null;
-      inserts.push({ ...merged, ...classified(c, now), newsAt: news });
+      plan.inserts.push({ ...merged, ...classified(c, now), newsAt: news });
       stats.new++;
       if (c.grpoFamily) stats.family++;
       if (news) stats.announced++;
@@ -101,26 +134,73 @@ async function ingestBatch(tx: Tx, batch: readonly PaperCandidate[], opts: Inges
       continue;
     }
     const reclassified = textChanged(patch) ? classified(classifyPaper(merged), now) : {};
-    await tx.update(papers).set({ ...patch, ...reclassified, updatedAt: now }).where(eq(papers.id, found.id));
+    plan.updates.push({ id: found.id, set: { ...patch, ...reclassified, updatedAt: now } });
     stats.updated++;
   }
+  return plan;
+}
 
-  const paperIds = new Map([...existing].map(([arxivId, e]) => [arxivId, e.id]));
-  if (inserts.length > 0) {
-    const rows = await tx.insert(papers).values(inserts).onConflictDoNothing().returning({ id: papers.id, arxivId: papers.arxivId });
-    for (const r of rows) paperIds.set(r.arxivId!, r.id);
-  }
+/** Changed rows one by one (few: a version bump, fresh HF counters), then new papers and all provenance in one statement. */
+async function writeBatch(db: Db, plan: Plan, now: Date, stats: IngestStats): Promise<void> {
+  for (const u of plan.updates) await db.update(papers).set(u.set).where(eq(papers.id, u.id));
+  if (plan.inserts.length === 0 && plan.sources.length === 0) return;
+  stats.sources += await insertPapersAndSources(db, plan.inserts, plan.sources, now);
+}
 
-  const sources = batch.flatMap((c) => {
-    const paperId = paperIds.get(c.arxivId);
-    return paperId === undefined ? [] : [{
-      paperId, source: c.source, externalId: c.externalId, version: c.version ?? null, announceType: c.announceType ?? null, raw: c.raw,
-    }];
-  });
-  if (sources.length > 0) {
-    const added = await tx.insert(paperSources).values(sources).onConflictDoNothing().returning({ id: sql<number>`1` });
-    stats.sources += added.length;
-  }
+type NewRow = PaperFields & ReturnType<typeof classified> & { newsAt: Date | null };
+
+interface SourceRow {
+  arxivId: string;
+  /** Known for stored papers; new papers get theirs from the insert. */
+  paperId: number | null;
+  source: string;
+  externalId: string;
+  version: number | null;
+  announceType: string | null;
+  raw: unknown;
+}
+
+/**
+ * New papers and every provenance row in one statement, with the rows as JSON parameters expanded
+ * by Postgres: binding thousands of rows as separate parameters costs more in the driver than the
+ * insert does in the database, and one statement is atomic without a transaction's round trips.
+ * Returns how many provenance rows were added.
+ */
+async function insertPapersAndSources(db: Db, rows: NewRow[], sources: SourceRow[], now: Date): Promise<number> {
+  const papersJson = JSON.stringify(rows.map((r) => ({
+    arxiv_id: r.arxivId, arxiv_version: r.arxivVersion, title_key: r.titleKey, title: r.title, abstract: r.abstract, authors: r.authors,
+    author_count: r.authorCount, organization: r.organization, published_on: r.publishedOn, categories: r.categories, github_url: r.githubUrl,
+    github_stars: r.githubStars, project_page: r.projectPage, hf_upvotes: r.hfUpvotes, ai_summary: r.aiSummary, ai_keywords: r.aiKeywords,
+    grpo_family: r.grpoFamily, family_score: r.familyScore, families: r.families, topics: r.topics, classify_reasons: r.classifyReasons,
+    classified_at: r.classifiedAt, news_at: r.newsAt, indexed: r.grpoFamily,
+  })));
+  const sourcesJson = JSON.stringify(sources.map((s) => ({
+    arxiv_id: s.arxivId, paper_id: s.paperId, source: s.source, external_id: s.externalId, version: s.version, announce_type: s.announceType, raw: s.raw,
+  })));
+  const columns = sql.raw(`arxiv_id, arxiv_version, title_key, title, abstract, authors, author_count, organization, published_on, categories,
+    github_url, github_stars, project_page, hf_upvotes, ai_summary, ai_keywords, grpo_family, family_score, families, topics, classify_reasons,
+    classified_at, news_at, indexed`);
+  const [row] = await db.execute<{ sources: number }>(sql`
+    with new_papers as (
+      insert into papers (${columns})
+      select ${columns} from jsonb_to_recordset(${papersJson}::jsonb) as x(arxiv_id text, arxiv_version int, title_key text, title text,
+        abstract text, authors text[], author_count int, organization text, published_on date, categories text[], github_url text,
+        github_stars int, project_page text, hf_upvotes int, ai_summary text, ai_keywords text[], grpo_family boolean, family_score real,
+        families text[], topics text[], classify_reasons jsonb, classified_at timestamptz, news_at timestamptz, indexed boolean)
+      on conflict (arxiv_id) do nothing
+      returning id, arxiv_id
+    ), added as (
+      insert into paper_sources (paper_id, source, external_id, version, announce_type, raw, seen_at)
+      select coalesce(s.paper_id, n.id), s.source, s.external_id, s.version, s.announce_type, s.raw, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${sourcesJson}::jsonb) as s(arxiv_id text, paper_id int, source text, external_id text, version int,
+        announce_type text, raw jsonb)
+      left join new_papers n on n.arxiv_id = s.arxiv_id
+      where coalesce(s.paper_id, n.id) is not null
+      on conflict (source, external_id) do nothing
+      returning 1
+    )
+    select count(*)::int as sources from added`);
+  return row?.sources ?? 0;
 }
 
 /** Where a title lookup's outcome is remembered, so an unresolvable title is not asked for every day. */

@@ -73,7 +73,7 @@ export async function searchPapers(db: Db, query: string, opts: SearchOptions): 
   const loose = t.strictOnly || t.words.length === 0 ? strict : sql`to_tsquery('english', ${t.words.join(' | ')})`;
   const zhAny = sql`to_tsquery('simple', ${t.zh.join(' | ')})`;
   const zhAll = sql`to_tsquery('simple', ${t.zh.join(' & ')})`;
-  const fuzzyTitles = sql`select id from papers where ${t.text} <% title order by word_similarity(${t.text}, title) desc limit ${FUZZY_CANDIDATES}`;
+  const fuzzyTitles = sql`select id from papers where indexed and ${t.text} <% title order by word_similarity(${t.text}, title) desc limit ${FUZZY_CANDIDATES}`;
   // `limit` without `order by`: a scan stops after `sample` matches.
   const branches: Branch[] = [];
   if (t.text) {

@@ -107,7 +107,8 @@ function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandi
     categories: unique((item.categories ?? []).map(text).filter((c): c is string => !!c)),
     announceType: type as AnnounceType,
     publishedOn: easternDate(text(item.pubDate) ?? channelPubDate),
-    raw: item,
+    // Provenance without the abstract and title (stored on the paper): a day's listing is thousands of items.
+    raw: { guid: item.guid, link: item.link, categories: item.categories, pubDate: item.pubDate, creator: item.creator, rights: (item as { rights?: unknown }).rights, announceType: type, doi: item['arxiv:DOI'], journalRef: item['arxiv:journal_reference'] },
   };
   const doi = text(item['arxiv:DOI']);
   const journalRef = text(item['arxiv:journal_reference']);
