@@ -20,6 +20,16 @@ const schema = z.object({
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_BASE_URL: url.optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-haiku-4-5'),
+  // Stop starting LLM calls once today's (UTC) spend plus a conservative estimate for the next call would pass this.
+  LLM_DAILY_BUDGET_USD: z.coerce.number().min(0).default(1),
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  // More papers than this in one run (a backfill) go through the Message Batches API at half price.
+  LLM_BATCH_THRESHOLD: z.coerce.number().int().min(1).default(20),
+  LLM_BATCH_POLL_MS: z.coerce.number().int().min(0).default(30_000),
+  // A batch not ended after this long is left running and collected by the next run.
+  LLM_BATCH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30 * 60_000),
+  // After the polls (POLL_CRON, 06:15 UTC by default), in UTC.
+  SUMMARIZE_CRON: cronExpr.default('45 6 * * *'),
   ARXIV_RSS_BASE: url.default('https://rss.arxiv.org/rss'),
   ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
   HF_API_BASE: url.default('https://huggingface.co/api'),
@@ -39,6 +49,16 @@ export interface Config {
   dataDir: string;
   discord: { token?: string; applicationId?: string; guildId?: string; apiBase?: string };
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
+  llm: {
+    /** Per UTC day, in US dollars, across every summary call (batch calls at their discounted price). */
+    dailyBudgetUsd: number;
+    /** Messages API calls in flight at once. */
+    concurrency: number;
+    /** A run with more papers than this uses the Message Batches API. */
+    batchThreshold: number;
+    batchPollMs: number;
+    batchMaxWaitMs: number;
+  };
   sources: {
     arxivRssBase: string;
     arxivApiBase: string;
@@ -51,6 +71,7 @@ export interface Config {
   };
   pollCron: string;
   hfPollCron: string;
+  summarizeCron: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 
@@ -76,6 +97,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     discord: { token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
+    llm: {
+      dailyBudgetUsd: e.LLM_DAILY_BUDGET_USD,
+      concurrency: e.LLM_CONCURRENCY,
+      batchThreshold: e.LLM_BATCH_THRESHOLD,
+      batchPollMs: e.LLM_BATCH_POLL_MS,
+      batchMaxWaitMs: e.LLM_BATCH_MAX_WAIT_MS,
+    },
     sources: {
       arxivRssBase: e.ARXIV_RSS_BASE,
       arxivApiBase: e.ARXIV_API_BASE,
@@ -87,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     pollCron: e.POLL_CRON,
     hfPollCron: e.HF_POLL_CRON,
+    summarizeCron: e.SUMMARIZE_CRON,
     logLevel: e.LOG_LEVEL,
   };
 }

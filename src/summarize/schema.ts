@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The structured summary an LLM writes for one paper, mirroring the seed notes plus `grpo_delta`.
+ * `SUMMARY_JSON_SCHEMA` is what the API constrains the answer to; `summaryContent` re-checks it at
+ * our boundary, because the answer is untrusted text until it parses.
+ */
+
+/** Bump when the prompt or schema changes: every paper is then summarised again, once, under the new version. */
+export const PROMPT_VERSION = 'v1';
+
+export const LANGS = ['en', 'zh'] as const;
+export type Lang = (typeof LANGS)[number];
+export const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
+
+/** The fixed axes along which a paper is compared with GRPO. */
+export const GRPO_AXES = [
+  'advantage_normalization', 'clipping', 'kl_term', 'loss_aggregation', 'importance_sampling_level', 'sampling_filtering', 'reward_type',
+] as const;
+export type GrpoAxis = (typeof GRPO_AXES)[number];
+
+/**
+ * `unchanged`, `n/a` or `changed: <how>`. Lenient about case and the separator (models write
+ * "Changed - ..." now and then) but normalised, so the stored value always has one of the three forms.
+ */
+const deltaValue = z.string().trim().transform((s, ctx) => {
+  const lower = s.toLowerCase();
+  if (/^unchanged\.?$/.test(lower)) return 'unchanged';
+  if (/^(n\/a|na|not applicable)\.?$/.test(lower)) return 'n/a';
+  const m = /^changed\s*[:\-–—]\s*(.+)$/is.exec(s);
+  if (m?.[1]?.trim()) return `changed: ${m[1].trim()}`;
+  ctx.addIssue({ code: 'custom', message: 'must be "unchanged", "n/a" or "changed: <how>"' });
+  return z.NEVER;
+});
+
+const text = z.string().trim().min(1);
+
+export const summaryContent = z.object({
+  tldr: text,
+  motivation: text,
+  method: z.array(text).min(1),
+  results: text,
+  takeaways: text,
+  grpo_delta: z.object(Object.fromEntries(GRPO_AXES.map((a) => [a, deltaValue])) as Record<GrpoAxis, typeof deltaValue>),
+});
+export type SummaryContent = z.infer<typeof summaryContent>;
+export type GrpoDelta = SummaryContent['grpo_delta'];
+
+const deltaDescription = 'Exactly "unchanged", "n/a", or "changed: <how, in a few words>".';
+
+/**
+ * Hand-written rather than generated: structured outputs accept only a subset of JSON Schema
+ * (no maxItems/maxLength), so this stays within it. A test keeps its keys in step with the zod schema.
+ */
+export const SUMMARY_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tldr', 'motivation', 'method', 'results', 'takeaways', 'grpo_delta'],
+  properties: {
+    tldr: { type: 'string', description: 'One or two sentences: what the paper does and why it matters.' },
+    motivation: { type: 'string', description: 'The problem or gap the paper addresses.' },
+    method: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The key ideas, one short bullet each (2 to 5 bullets).' },
+    results: { type: 'string', description: 'Main results with the numbers the abstract gives.' },
+    takeaways: { type: 'string', description: 'What a practitioner of GRPO-style RL should take away.' },
+    grpo_delta: {
+      type: 'object',
+      additionalProperties: false,
+      required: [...GRPO_AXES],
+      properties: Object.fromEntries(GRPO_AXES.map((a) => [a, { type: 'string', description: deltaDescription }])),
+    },
+  },
+} as const;
