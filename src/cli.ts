@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { isUserFacing, UserFacingError } from './errors.ts';
 import { createLogger } from './log.ts';
 import type { App } from './app.ts';
+import { addDigestCommands } from './cli/digest.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { positiveInt, print, printJson, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
@@ -97,6 +98,7 @@ export function buildCli(): Cli {
       }, { quiet: true }));
 
   addFeedCommands(cli);
+  addDigestCommands(cli);
   return cli;
 }
 

@@ -1,0 +1,160 @@
+/**
+ * What a channel's digest is composed from: its settings, the candidate papers of its window with
+ * this server's reading-group votes, the summary to show per paper, and the feeds' health. Reads
+ * only; composing is src/digest/compose.ts (pure), posting is the delivery job's.
+ */
+import { and, arrayOverlaps, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../client.ts';
+import { channels, notes, papers, queueItems, summaries, votes } from '../schema.ts';
+import { listFeedStates } from './feed-state.ts';
+import { selectPapers } from '../../src/digest/select.ts';
+import { leadSentences } from '../../src/digest/text.ts';
+import type { DigestChannel, DigestInput, DigestLanguage, DigestPaper, DigestSummary, FeedHealth } from '../../src/digest/types.ts';
+import { digestWindow, type DigestWindow } from '../../src/digest/window.ts';
+
+export type ChannelRow = typeof channels.$inferSelect;
+
+export async function getDigestChannel(db: Db, channelId: string): Promise<ChannelRow | undefined> {
+  return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];
+}
+
+/** The row's settings as the composer reads them; unknown stored values fall back to the defaults. */
+export function toDigestChannel(row: ChannelRow): DigestChannel {
+  return {
+    channelId: row.channelId,
+    language: row.language === 'zh' ? 'zh' : 'en',
+    cadence: row.cadence === 'weekly' ? 'weekly' : 'daily',
+    topics: row.topics,
+    maxPapers: row.maxPapers,
+    minScore: row.minScore,
+    quietDay: row.quietDay === 'notice' ? 'notice' : 'nothing',
+    pingRoleId: row.pingRoleId,
+  };
+}
+
+export interface CandidateQuery {
+  guildId: string;
+  since: Date;
+  until: Date;
+  topics: string[];
+  minScore: number;
+}
+
+/** GRPO-family papers that became news in (since, until], in the topics (none = all), at or above minScore. */
+export async function loadDigestCandidates(db: Db, q: CandidateQuery): Promise<DigestPaper[]> {
+  const guildVotes = db
+    .select({ paperId: queueItems.paperId, n: sql<number>`count(${votes.userId})::int`.as('n') })
+    .from(queueItems)
+    .innerJoin(votes, eq(votes.queueItemId, queueItems.id))
+    .where(eq(queueItems.guildId, q.guildId))
+    .groupBy(queueItems.paperId)
+    .as('guild_votes');
+  const rows = await db
+    .select({
+      id: papers.id, arxivId: papers.arxivId, arxivVersion: papers.arxivVersion, title: papers.title, titleZh: papers.titleZh,
+      authors: papers.authors, authorCount: papers.authorCount, organization: papers.organization, familyScore: papers.familyScore,
+      families: papers.families, topics: papers.topics, hfUpvotes: papers.hfUpvotes, githubStars: papers.githubStars,
+      githubUrl: papers.githubUrl, newsAt: papers.newsAt, votes: sql<number>`coalesce(${guildVotes.n}, 0)`,
+    })
+    .from(papers)
+    .leftJoin(guildVotes, eq(guildVotes.paperId, papers.id))
+    .where(and(
+      eq(papers.grpoFamily, true),
+      gt(papers.newsAt, q.since),
+      lte(papers.newsAt, q.until),
+      gte(papers.familyScore, q.minScore),
+      q.topics.length > 0 ? arrayOverlaps(papers.topics, q.topics) : undefined,
+    ))
+    .orderBy(desc(papers.newsAt), asc(papers.id));
+  return rows.map((r) => ({ ...r, grpoFamily: true, familyScore: r.familyScore ?? 0, newsAt: r.newsAt ?? q.until, votes: Number(r.votes) }));
+}
+
+/** A delta axis as the summariser may store it: a string, or `{ changed, detail }`-like object. */
+const DeltaValue = z.union([
+  z.string(),
+  z.object({ changed: z.boolean().optional(), status: z.string().optional(), detail: z.string().optional(), description: z.string().optional() }).loose(),
+]);
+const SummaryContent = z.object({ tldr: z.string().trim().min(1), grpo_delta: z.record(z.string(), DeltaValue).optional() }).loose();
+
+function deltaText(v: z.infer<typeof DeltaValue>): string {
+  if (typeof v === 'string') return v;
+  const status = v.status ?? (v.changed === false ? 'unchanged' : v.changed ? 'changed' : '');
+  const detail = v.detail ?? v.description ?? '';
+  if (status.toLowerCase() === 'unchanged' || v.changed === false) return 'unchanged';
+  return [status, detail].filter(Boolean).join(': ');
+}
+
+/**
+ * The summary to show for each paper in a language: the newest `ok` LLM summary in that language;
+ * for Chinese, else the paper's seed note; else an extractive fallback (the abstract's first one or
+ * two sentences, or Hugging Face's AI summary when there is no abstract), labelled as not LLM-written.
+ * One function on purpose: it is the seam where the summariser's own helper will plug in.
+ */
+export async function loadDigestSummaries(db: Db, paperIds: number[], lang: DigestLanguage): Promise<Map<number, DigestSummary>> {
+  const out = new Map<number, DigestSummary>();
+  if (paperIds.length === 0) return out;
+  const llm = await db.select({ paperId: summaries.paperId, content: summaries.content }).from(summaries)
+    .where(and(inArray(summaries.paperId, paperIds), eq(summaries.lang, lang), eq(summaries.status, 'ok')))
+    .orderBy(desc(summaries.createdAt), desc(summaries.id));
+  for (const row of llm) {
+    if (out.has(row.paperId)) continue;
+    const parsed = SummaryContent.safeParse(row.content);
+    if (!parsed.success) continue;
+    const delta = parsed.data.grpo_delta && Object.fromEntries(Object.entries(parsed.data.grpo_delta).map(([k, v]) => [k, deltaText(v)]));
+    out.set(row.paperId, { kind: 'llm', tldr: parsed.data.tldr, ...(delta && { grpoDelta: delta }) });
+  }
+  let missing = paperIds.filter((id) => !out.has(id));
+  if (lang === 'zh' && missing.length > 0) {
+    const zhNotes = await db.select().from(notes).where(and(inArray(notes.paperId, missing), eq(notes.lang, 'zh'))).orderBy(asc(notes.id));
+    for (const n of zhNotes) {
+      if (out.has(n.paperId)) continue;
+      const lead = leadSentences(n.motivation || n.body, 200);
+      const tldr = [n.heading, lead].filter((s) => s.trim()).join('\n');
+      if (tldr) out.set(n.paperId, { kind: 'note', tldr });
+    }
+    missing = missing.filter((id) => !out.has(id));
+  }
+  if (missing.length > 0) {
+    const rows = await db.select({ id: papers.id, abstract: papers.abstract, abstractZh: papers.abstractZh, aiSummary: papers.aiSummary })
+      .from(papers).where(inArray(papers.id, missing));
+    for (const p of rows) {
+      const source = (lang === 'zh' && p.abstractZh) || p.abstract || p.aiSummary || '';
+      if (source.trim()) out.set(p.id, { kind: 'fallback', tldr: leadSentences(source) });
+    }
+  }
+  return out;
+}
+
+export async function loadFeedHealth(db: Db): Promise<FeedHealth[]> {
+  return (await listFeedStates(db)).map((f) => ({
+    feed: f.feed, health: f.health, healthDetail: f.healthDetail, lastNewCount: f.lastNewCount,
+    lastFamilyCount: f.lastFamilyCount, lastSuccessAt: f.lastSuccessAt,
+  }));
+}
+
+export interface ChannelDigest {
+  channel: ChannelRow;
+  window: DigestWindow;
+  input: DigestInput;
+}
+
+/**
+ * Everything `composeDigest` needs for one channel: now, or (with `date`) as at the channel's post
+ * time on that local date. Undefined when the channel has no digest configured. Summaries are
+ * loaded only for the papers the digest will show.
+ */
+export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }): Promise<ChannelDigest | undefined> {
+  const row = await getDigestChannel(db, channelId);
+  if (!row) return undefined;
+  const channel = toDigestChannel(row);
+  const window = digestWindow(row, opts);
+  const [candidates, feeds] = await Promise.all([
+    loadDigestCandidates(db, { guildId: row.guildId, since: window.since, until: window.until, topics: channel.topics, minScore: channel.minScore }),
+    loadFeedHealth(db),
+  ]);
+  const now = window.until;
+  const { shown } = selectPapers(candidates, channel, window.since, now);
+  const summaryMap = await loadDigestSummaries(db, shown.map((p) => p.id), channel.language);
+  return { channel: row, window, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries: summaryMap, feeds } };
+}
