@@ -1,19 +1,28 @@
 import {
   activeChannels, isPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
-  type Channel, type PlannedPart,
+  type Channel, type OutboxPayload, type PlannedPart,
 } from '../db/queries/deliveries.ts';
+import { loadChannelDigest } from '../db/queries/digest.ts';
+import { composeDigest } from '../src/digest/compose.ts';
+import { digestSummaries } from '../src/summarize/show.ts';
 import type { Db } from '../db/client.ts';
 import { DeliveryError, type Poster } from '../src/delivery/poster.ts';
 import { dueDigestKey } from '../src/delivery/schedule.ts';
-import type { Reply } from '../src/reply.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 
 /** Builds a channel's digest messages for a digest key (the composer, over the database). */
 export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<PlannedPart[]>;
 
+/** The real composer: the channel's window, ranked papers and summaries, composed into messages. */
+export const composeChannelDigest: ComposeDigest = async (db, channel, _digestKey, now) => {
+  const digest = await loadChannelDigest(db, channel.channelId, { now }, digestSummaries);
+  return digest ? composeDigest(digest.input) : [];
+};
+
 export interface PostDigestsOptions {
   poster: Poster;
-  compose: ComposeDigest;
+  /** Defaults to `composeChannelDigest`; tests pass fixed messages. */
+  compose?: ComposeDigest;
   /** Only this channel (the `/digest now` command, the CLI). */
   channelId?: string;
   /** Post now whatever the channel's local time (`/digest now`). */
@@ -47,7 +56,7 @@ export async function postDigests(deps: JobDeps, opts: PostDigestsOptions): Prom
     if (!only(channel.channelId)) continue;
     const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
     if (!key || (await isPlanned(deps.db, channel.channelId, key))) continue;
-    const parts = await opts.compose(deps.db, channel, key, now);
+    const parts = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
     if (await planDigest(deps.db, channel.channelId, key, parts, now)) counts.planned++;
     await sendDigest(deps, opts.poster, channel.channelId, key, counts);
   }
@@ -59,7 +68,8 @@ async function sendDigest(deps: JobDeps, poster: Poster, channelId: string, dige
   for (const part of await unsentParts(deps.db, channelId, digestKey)) {
     await markSending(deps.db, part.id);
     try {
-      const { messageId } = await poster.send(channelId, part.payload as Reply, { nonce: part.nonce });
+      const { reply, pingRoleIds } = part.payload as OutboxPayload;
+      const { messageId } = await poster.send(channelId, reply, { nonce: part.nonce, pingRoleIds });
       await markSent(deps.db, part.id, messageId, deps.now());
       counts.messages++;
     } catch (err) {

@@ -10,6 +10,14 @@ export type Delivery = typeof deliveries.$inferSelect;
 export interface PlannedPart {
   reply: Reply;
   paperIds: number[];
+  /** The channel's digest role, allowed to be pinged by this message only (the first part). */
+  pingRoleId?: string;
+}
+
+/** What an outbox row stores: the message and the one ping it may carry. */
+export interface OutboxPayload {
+  reply: Reply;
+  pingRoleIds: string[];
 }
 
 /** Channels that get digests: enabled and not marked undeliverable. */
@@ -33,7 +41,10 @@ export async function planDigest(db: Db, channelId: string, digestKey: string, p
   return db.transaction(async (tx) => {
     const rows = parts.length === 0
       ? [{ channelId, digestKey, part: 0, nonce: deliveryNonce(channelId, digestKey, 0), status: 'empty', payload: {} }]
-      : parts.map((p, part) => ({ channelId, digestKey, part, nonce: deliveryNonce(channelId, digestKey, part), payload: p.reply, paperIds: p.paperIds }));
+      : parts.map((p, part) => {
+        const payload: OutboxPayload = { reply: p.reply, pingRoleIds: p.pingRoleId ? [p.pingRoleId] : [] };
+        return { channelId, digestKey, part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: p.paperIds };
+      });
     const inserted = await tx.insert(deliveries).values(rows).onConflictDoNothing().returning({ id: deliveries.id });
     if (inserted.length === 0) return false;
     if (parts.length > 0) await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));

@@ -70,62 +70,6 @@ export async function loadDigestCandidates(db: Db, q: CandidateQuery): Promise<D
   return rows.map((r) => ({ ...r, grpoFamily: true, familyScore: r.familyScore ?? 0, newsAt: r.newsAt ?? q.until, votes: Number(r.votes) }));
 }
 
-/** A delta axis as the summariser may store it: a string, or `{ changed, detail }`-like object. */
-const DeltaValue = z.union([
-  z.string(),
-  z.object({ changed: z.boolean().optional(), status: z.string().optional(), detail: z.string().optional(), description: z.string().optional() }).loose(),
-]);
-const SummaryContent = z.object({ tldr: z.string().trim().min(1), grpo_delta: z.record(z.string(), DeltaValue).optional() }).loose();
-
-function deltaText(v: z.infer<typeof DeltaValue>): string {
-  if (typeof v === 'string') return v;
-  const status = v.status ?? (v.changed === false ? 'unchanged' : v.changed ? 'changed' : '');
-  const detail = v.detail ?? v.description ?? '';
-  if (status.toLowerCase() === 'unchanged' || v.changed === false) return 'unchanged';
-  return [status, detail].filter(Boolean).join(': ');
-}
-
-/**
- * The summary to show for each paper in a language: the newest `ok` LLM summary in that language;
- * for Chinese, else the paper's seed note; else an extractive fallback (the abstract's first one or
- * two sentences, or Hugging Face's AI summary when there is no abstract), labelled as not LLM-written.
- * One function on purpose: it is the seam where the summariser's own helper will plug in.
- */
-export async function loadDigestSummaries(db: Db, paperIds: number[], lang: DigestLanguage): Promise<Map<number, DigestSummary>> {
-  const out = new Map<number, DigestSummary>();
-  if (paperIds.length === 0) return out;
-  const llm = await db.select({ paperId: summaries.paperId, content: summaries.content }).from(summaries)
-    .where(and(inArray(summaries.paperId, paperIds), eq(summaries.lang, lang), eq(summaries.status, 'ok')))
-    .orderBy(desc(summaries.createdAt), desc(summaries.id));
-  for (const row of llm) {
-    if (out.has(row.paperId)) continue;
-    const parsed = SummaryContent.safeParse(row.content);
-    if (!parsed.success) continue;
-    const delta = parsed.data.grpo_delta && Object.fromEntries(Object.entries(parsed.data.grpo_delta).map(([k, v]) => [k, deltaText(v)]));
-    out.set(row.paperId, { kind: 'llm', tldr: parsed.data.tldr, ...(delta && { grpoDelta: delta }) });
-  }
-  let missing = paperIds.filter((id) => !out.has(id));
-  if (lang === 'zh' && missing.length > 0) {
-    const zhNotes = await db.select().from(notes).where(and(inArray(notes.paperId, missing), eq(notes.lang, 'zh'))).orderBy(asc(notes.id));
-    for (const n of zhNotes) {
-      if (out.has(n.paperId)) continue;
-      const lead = leadSentences(n.motivation || n.body, 200);
-      const tldr = [n.heading, lead].filter((s) => s.trim()).join('\n');
-      if (tldr) out.set(n.paperId, { kind: 'note', tldr });
-    }
-    missing = missing.filter((id) => !out.has(id));
-  }
-  if (missing.length > 0) {
-    const rows = await db.select({ id: papers.id, abstract: papers.abstract, abstractZh: papers.abstractZh, aiSummary: papers.aiSummary })
-      .from(papers).where(inArray(papers.id, missing));
-    for (const p of rows) {
-      const source = (lang === 'zh' && p.abstractZh) || p.abstract || p.aiSummary || '';
-      if (source.trim()) out.set(p.id, { kind: 'fallback', tldr: leadSentences(source) });
-    }
-  }
-  return out;
-}
-
 export async function loadFeedHealth(db: Db): Promise<FeedHealth[]> {
   return (await listFeedStates(db)).map((f) => ({
     feed: f.feed, health: f.health, healthDetail: f.healthDetail, lastNewCount: f.lastNewCount,
@@ -144,7 +88,10 @@ export interface ChannelDigest {
  * time on that local date. Undefined when the channel has no digest configured. Summaries are
  * loaded only for the papers the digest will show.
  */
-export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }): Promise<ChannelDigest | undefined> {
+/** The summary to show per paper in a language (src/summarize/show.ts `digestSummaries`, passed in: db/ never imports the summariser). */
+export type SummaryLoader = (db: Db, paperIds: number[], lang: DigestLanguage) => Promise<Map<number, DigestSummary>>;
+
+export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }, summariesFor: SummaryLoader): Promise<ChannelDigest | undefined> {
   const row = await getDigestChannel(db, channelId);
   if (!row) return undefined;
   const channel = toDigestChannel(row);
@@ -155,6 +102,6 @@ export async function loadChannelDigest(db: Db, channelId: string, opts: { now: 
   ]);
   const now = window.until;
   const { shown } = selectPapers(candidates, channel, window.since, now);
-  const summaryMap = await loadDigestSummaries(db, shown.map((p) => p.id), channel.language);
+  const summaryMap = await summariesFor(db, shown.map((p) => p.id), channel.language);
   return { channel: row, window, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries: summaryMap, feeds } };
 }

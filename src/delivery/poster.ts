@@ -10,8 +10,9 @@ export interface Poster {
   /**
    * Posts one message. The nonce is the same on every retry of the same outbox part, so a
    * platform that enforces nonces returns the first message instead of posting a duplicate.
+   * Nothing in the message may ping anyone except the roles in `pingRoleIds` (a channel's opt-in).
    */
-  send(channelId: string, message: Reply, opts: { nonce: string }): Promise<{ messageId: string }>;
+  send(channelId: string, message: Reply, opts: { nonce: string; pingRoleIds?: string[] }): Promise<{ messageId: string }>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Note, Paper } from '../../db/schema.ts';
-import { summarySources, type Summary } from '../../db/queries/summaries.ts';
+import { papersByIds, summarySources, type Summary } from '../../db/queries/summaries.ts';
+import type { DigestSummary } from '../digest/types.ts';
 import { extractiveSummary } from './fallback.ts';
 import { clip, neutralizeMentions } from './sanitize.ts';
 import { PROMPT_VERSION, summaryContent, type GrpoDelta, type Lang } from './schema.ts';
@@ -76,4 +77,17 @@ export async function summariesToShow(db: Db, papers: readonly ShowablePaper[], 
 /** The same for one paper. */
 export async function summaryToShow(db: Db, paper: ShowablePaper, lang: Lang, promptVersion = PROMPT_VERSION): Promise<ShownSummary> {
   return (await summariesToShow(db, [paper], lang, promptVersion)).get(paper.id)!;
+}
+
+/**
+ * The digest composer's view of `summariesToShow`, for the papers a digest shows (the `SummaryLoader`
+ * of db/queries/digest.ts). Labels are left to the composer, which has short ones per kind and language.
+ */
+export async function digestSummaries(db: Db, paperIds: number[], lang: Lang): Promise<Map<number, DigestSummary>> {
+  const shown = await summariesToShow(db, await papersByIds(db, paperIds), lang);
+  return new Map([...shown].map(([id, s]) => [id, {
+    kind: s.source,
+    tldr: s.tldr,
+    ...(s.grpoDelta && { grpoDelta: { ...s.grpoDelta } as Record<string, string> }),
+  }]));
 }

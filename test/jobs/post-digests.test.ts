@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlannedPart } from '../../db/queries/deliveries.ts';
-import { channels, deliveries } from '../../db/schema.ts';
+import { channels, deliveries, papers } from '../../db/schema.ts';
 import type { JobDeps } from '../../jobs/index.ts';
 import { postDigests, type ComposeDigest } from '../../jobs/post-digests.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -98,5 +98,28 @@ describe('postDigests', () => {
     expect((await rows('400')).map((r) => r.status)).toEqual(['empty']);
     expect((await t.db.select().from(channels).where(and(eq(channels.channelId, '400'))))[0]!.lastDigestAt).toBeNull();
     expect(fake.messages.filter((m) => m.channelId === '400')).toEqual([]);
+  });
+
+  it('posts the composed digest of new GRPO-family papers, and the next day only what is newer', async () => {
+    await t.db.insert(channels).values({ channelId: '500', guildId: '1', postTime: '08:00', timezone: 'UTC', pingRoleId: '777' });
+    const paper = (n: number, newsAt: string, grpoFamily = true) => ({
+      arxivId: `2611.6000${n}`, title: `GRPO variant ${n}: @everyone look`, titleKey: `grpovariant${n}`, abstract: `Variant ${n} normalises advantages per group. It trains a 7B model with RLVR.`,
+      grpoFamily, familyScore: grpoFamily ? 0.9 : 0.1, families: grpoFamily ? ['GRPO'] : [], topics: ['algorithm'], newsAt: new Date(newsAt),
+    });
+    await t.db.insert(papers).values([paper(1, '2026-11-22T06:20:00Z'), paper(2, '2026-11-22T06:20:00Z'), paper(3, '2026-11-22T06:20:00Z', false)]);
+    now = new Date('2026-11-22T08:01:00Z');
+    await postDigests(deps(), { poster: httpPoster(fake.base), channelId: '500' });
+    const posted = fake.messages.filter((m) => m.channelId === '500');
+    expect(posted).toHaveLength(1);
+    const embeds = posted[0]!.body.embeds ?? [];
+    expect(embeds.map((e) => e.title).sort()).toEqual(['GRPO variant 1: @\u200beveryone look', 'GRPO variant 2: @\u200beveryone look']);
+    expect(posted[0]!.body.components?.flat().filter((b) => b.kind === 'action').map((b) => (b.kind === 'action' ? b.customId : ''))).toHaveLength(2);
+    expect((await rows('500'))[0]!.payload).toMatchObject({ pingRoleIds: ['777'] });
+
+    await t.db.insert(papers).values(paper(4, '2026-11-23T06:20:00Z'));
+    now = new Date('2026-11-23T08:01:00Z');
+    await postDigests(deps(), { poster: httpPoster(fake.base), channelId: '500' });
+    const next = fake.messages.filter((m) => m.channelId === '500').slice(1);
+    expect(next.flatMap((m) => m.body.embeds ?? []).map((e) => e.title)).toEqual(['GRPO variant 4: @\u200beveryone look']);
   });
 });
