@@ -3,13 +3,11 @@
  * this server's reading-group votes, the summary to show per paper, and the feeds' health. Reads
  * only; composing is src/digest/compose.ts (pure), posting is the delivery job's.
  */
-import { and, arrayOverlaps, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, arrayOverlaps, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, notes, papers, queueItems, summaries, votes } from '../schema.ts';
+import { channels, papers, queueItems, votes } from '../schema.ts';
 import { listFeedStates } from './feed-state.ts';
 import { selectPapers } from '../../src/digest/select.ts';
-import { leadSentences } from '../../src/digest/text.ts';
 import type { DigestChannel, DigestInput, DigestLanguage, DigestPaper, DigestSummary, FeedHealth } from '../../src/digest/types.ts';
 import { digestWindow, type DigestWindow } from '../../src/digest/window.ts';
 
