@@ -26,6 +26,8 @@ export interface Job {
   schedule: string | ((config: Config) => string);
   /** Jobs sharing a lock never run at once (e.g. the full poll and the HF-only pass); defaults to the name. */
   lock?: string;
+  /** Run right after a successful run (e.g. summarise what a poll found), under its own lock. */
+  then?: Job;
   run(deps: JobDeps): Promise<JobStats>;
 }
 
@@ -73,13 +75,20 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
   }
 }
 
+/** Runs a job and, when it succeeded, its follow-up (`then`); returns the job's own outcome. */
+export async function runWithFollowUp(job: Job, deps: JobDeps): Promise<JobOutcome> {
+  const outcome = await runJob(job, deps);
+  if (outcome.status === 'ok' && job.then) await runWithFollowUp(job.then, deps);
+  return outcome;
+}
+
 /** Starts every job on its cron schedule (no overlapping runs); returns a stop function that waits for running jobs. */
 export function startScheduler(jobs: readonly Job[], deps: JobDeps): { stop(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const tasks = jobs.map((job) => {
     const expression = typeof job.schedule === 'function' ? job.schedule(deps.config) : job.schedule;
     return cron.schedule(expression, () => {
-      const p = runJob(job, deps).finally(() => running.delete(p));
+      const p = runWithFollowUp(job, deps).finally(() => running.delete(p));
       running.add(p);
       return p;
     }, { name: job.name, noOverlap: true, timezone: 'Etc/UTC' });

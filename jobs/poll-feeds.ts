@@ -7,6 +7,7 @@ import { failureHealth } from '../src/sources/health.ts';
 import { Pacer, type HttpOptions } from '../src/sources/http.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 import { resolveTitles } from './resolve-titles.ts';
+import { summarizePendingJob } from './summarize-pending.ts';
 
 export interface PollOptions {
   sources?: readonly SourceName[];
@@ -90,6 +91,7 @@ export const pollFeedsJob: Job = {
   name: 'poll-feeds',
   lock: 'poll',
   schedule: (config) => config.pollCron,
+  then: summarizePendingJob,
   async run(deps) {
     const reclassified = await reclassifyIfRulesChanged(deps.db);
     if (reclassified !== null) deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
@@ -104,5 +106,6 @@ export const pollHfJob: Job = {
   name: 'poll-hf',
   lock: 'poll',
   schedule: (config) => config.hfPollCron,
+  then: summarizePendingJob,
   run: (deps) => pollFeeds(deps, { sources: ['hf-daily'] }),
 };

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runJob, type Job, type JobDeps } from '../../jobs/index.ts';
+import { runJob, runWithFollowUp, type Job, type JobDeps } from '../../jobs/index.ts';
 import { lastJobRuns } from '../../db/queries/job-runs.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../db/client.ts';
@@ -46,5 +46,16 @@ describe('runJob', () => {
     expect((await first).status).toBe('ok');
     expect(runs).toBe(1);
     await other.close();
+  });
+
+  it('runs a follow-up job only after a successful run', async () => {
+    const ran: string[] = [];
+    const summarise: Job = { name: 'summarise', schedule: '* * * * *', run: async () => { ran.push('summarise'); return {}; } };
+    const poll: Job = { name: 'poll-ok', schedule: '* * * * *', then: summarise, run: async () => { ran.push('poll'); return {}; } };
+    const broken: Job = { ...poll, name: 'poll-broken', run: async () => { ran.push('broken'); throw new Error('down'); } };
+    expect(await runWithFollowUp(poll, deps)).toMatchObject({ status: 'ok' });
+    expect(await runWithFollowUp(broken, deps)).toMatchObject({ status: 'failed' });
+    expect(ran).toEqual(['poll', 'summarise', 'broken']);
+    expect((await lastJobRuns(deps.db, 'summarise'))).toHaveLength(1);
   });
 });
