@@ -8,3 +8,9 @@ export const commands: readonly Command[] = [paper, createHelp(() => commands)];
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);
 }
+
+/** The command that answers a custom id: by its first segment, or a declared extra prefix (`vote:`). */
+export function findComponentOwner(customIdValue: string): Command | undefined {
+  const prefix = customIdValue.split(':', 1)[0] ?? '';
+  return commands.find((c) => c.definition.name === prefix || c.componentPrefixes?.includes(prefix));
+}

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Reply } from './reply.ts';
 import type { Db } from '../db/client.ts';
+import type { Poster } from './delivery/poster.ts';
 
 /** Option types, as Discord knows them. */
 export type OptionType = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'channel' | 'role';
@@ -53,7 +54,30 @@ export interface CommandDeps {
   config: Config;
   log: Logger;
   now: () => Date;
+  /** Where `/digest now` posts; absent where nothing can be posted (a plain CLI run). */
+  poster?: Poster;
+  /** When each scheduled job runs next, for `/status`; absent when no scheduler runs. */
+  nextRuns?: () => Record<string, Date | null>;
 }
+
+/**
+ * A button or select-menu press. Custom ids are typed as `<command>:<action>[:<arg>...]` (at most
+ * 100 characters); the adapter routes a press to the command named by the first segment.
+ */
+export interface ComponentInput {
+  user: { id: string; name: string };
+  guildId?: string;
+  channelId?: string;
+  canManage: boolean;
+  customId: string;
+  /** The segments after the command name: `paper:page:2` -> ['page', '2']. */
+  args: string[];
+  /** Select menus: the chosen values. */
+  values?: string[];
+}
+
+/** A component's answer: a new message, or (`update`) a replacement of the message the button is on. */
+export type ComponentReply = Reply & { update?: boolean };
 
 export interface Choice {
   name: string;
@@ -65,4 +89,17 @@ export interface Command {
   execute(input: CommandInput, deps: CommandDeps): Promise<Reply>;
   /** Suggestions for the focused option (Discord autocomplete; at most 25). */
   autocomplete?(input: CommandInput, focused: { name: string; value: string }, deps: CommandDeps): Promise<Choice[]>;
+  /** Presses of this command's buttons and menus (custom ids starting with `<name>:`). */
+  component?(input: ComponentInput, deps: CommandDeps): Promise<ComponentReply>;
+  /** Other custom-id prefixes this command answers (e.g. `vote` for the digest's vote buttons). */
+  componentPrefixes?: string[];
+  /** Answers that may take more than a second (LLM, posting): the adapter defers first. */
+  slow?: boolean;
+}
+
+/** Builds a typed custom id, checking Discord's 100-character limit. */
+export function customId(command: string, ...args: (string | number)[]): string {
+  const id = [command, ...args].join(':');
+  if (id.length > 100) throw new RangeError(`custom id over 100 characters: ${id.slice(0, 40)}...`);
+  return id;
 }

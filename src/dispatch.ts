@@ -1,4 +1,4 @@
-import type { Command, CommandDeps, CommandInput } from './command.ts';
+import type { Command, CommandDeps, CommandInput, ComponentInput, ComponentReply } from './command.ts';
 import { isUserFacing } from './errors.ts';
 import { validateOptions } from './options.ts';
 import { errorReply, type Reply } from './reply.ts';
@@ -24,6 +24,22 @@ export async function runCommand(command: Command, input: CommandInput, deps: Co
       return errorReply(err.message);
     }
     log.error({ err, options: input.options }, 'command failed');
+    return errorReply(GENERIC_ERROR);
+  }
+}
+
+/** Runs a button or menu press the same way: user mistakes ephemeral, bugs logged and answered generically. Never throws. */
+export async function runComponent(command: Command, input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
+  const log = deps.log.child({ command: command.definition.name, customId: input.customId, user: input.user.id, guild: input.guildId });
+  if (!command.component) {
+    log.warn('button for a command without component handling');
+    return errorReply('That button no longer works. Run the command again.');
+  }
+  try {
+    return await command.component(input, deps);
+  } catch (err) {
+    if (isUserFacing(err)) return errorReply(err.message);
+    log.error({ err }, 'component failed');
     return errorReply(GENERIC_ERROR);
   }
 }
