@@ -1,4 +1,6 @@
 /** Plain-text tables of the benchmark figures (also valid Markdown, for docs/BENCHMARKS.md). */
+import type { DigestCostResult, VariantResult } from './digest-cost.ts';
+import type { DigestResult } from './digest.ts';
 import type { IngestResult } from './ingest.ts';
 import type { RepairResult, Results } from './run.ts';
 import type { SizeResult } from './search.ts';
@@ -8,7 +10,7 @@ import { CLASSES } from './queries.ts';
 import { table } from './stats.ts';
 
 /** The issue's goals, shown beside the figures. */
-export const GOALS = { searchP95Ms: 25, startupMs: 3000, ingestItemsPerSecond: 2000 };
+export const GOALS = { searchP95Ms: 25, startupMs: 3000, ingestItemsPerSecond: 2000, digestCallsPerPaperPerLanguage: 1 };
 
 export function searchReport(sizes: SizeResult[]): string {
   const out: string[] = [];
@@ -96,6 +98,67 @@ export function ingestReport(s: IngestResult): string {
   ].join('\n');
 }
 
+const usd = (x: number) => `$${x.toFixed(x < 0.01 ? 6 : 4)}`;
+
+export function digestCostReport(d: DigestCostResult): string {
+  const n = (x: number) => x.toLocaleString('en');
+  const goalCalls = d.papers * 2 * GOALS.digestCallsPerPaperPerLanguage;
+  const v = d.direct;
+  const dl = d.delivery;
+  const variantRow = (r: VariantResult, label: string) => [
+    label, r.modelCalls, r.httpRequests, n(r.tokens.input), n(r.tokens.output), `${r.tokens.cacheWrite} / ${r.tokens.cacheRead}`,
+    usd(r.listCostUsd), usd(r.costPerPaperUsd), usd(r.costPerChannelUsd), r.summarizeMs,
+  ];
+  return [
+    `Digests: LLM cost for a day of ${d.papers} new GRPO-family papers (abstracts ${n(d.abstractChars.min)}-${n(d.abstractChars.max)} chars, mean ${n(d.abstractChars.mean)}; `
+      + `the classifier marks ${d.classifiedFamily} as family) delivered to ${d.channels.total} channels (${d.channels.en} en, ${d.channels.zh} zh, ${d.channels.zones} time zones), `
+      + `${d.model} at list price $${d.price.input}/M input, $${d.price.output}/M output (fake API, tokens = ceil(chars / 3.5)):`,
+    table(['path', 'model calls', 'HTTP requests', 'input tok', 'output tok', 'cache write / read tok', 'cost', 'per paper', 'per channel', 'summarize ms'], [
+      variantRow(v, 'direct calls'),
+      variantRow(d.batch, 'Message Batches (50%)'),
+    ]),
+    `model calls: ${v.modelCalls} after summarizePending, ${v.callsAfterDigests ?? '-'} after postDigests for ${d.channels.total} channels, ${v.callsAfterSecondRun} after a second summarizePending (${v.secondRunPending} pending)`
+      + ` -> goal (at most ${goalCalls} = ${d.papers} papers x 2 languages, 0 for channels 2..${d.channels.total}) ${v.modelCalls <= goalCalls && v.callsAfterSecondRun === v.modelCalls && v.callsAfterDigests === v.modelCalls ? 'met' : 'MISSED'}`,
+    `batch path: ${d.batch.modelCalls} requests in one batch, ${d.batch.callsAfterSecondRun} after a second run; summaries ok/failed: direct ${v.summaries.ok}/${v.summaries.failed}, batch ${d.batch.summaries.ok}/${d.batch.summaries.failed}`,
+    `stored per-summary costs add up to ${usd(v.storedCostUsd)} (direct) and ${usd(d.batch.storedCostUsd)} (batch); the budget's up-front estimates for the same calls: ${usd(v.budgetEstimateUsd)} / ${usd(d.batch.budgetEstimateUsd)}`,
+    '',
+    'Per language (direct):',
+    table(['language', 'calls', 'input tok', 'output tok', 'cost'], Object.entries(v.byLang).map(([lang, l]) => [lang, l.calls, n(l.input), n(l.output), usd(l.costUsd)])),
+    `prompt per call ${n(d.promptCharsPerCall.min)}-${n(d.promptCharsPerCall.max)} chars (mean ${n(d.promptCharsPerCall.mean)}), of which the system prompt ${n(d.systemPromptChars)} chars `
+      + `(~${d.systemPromptTokens} tokens, under the ${n(d.minCacheableTokens)}-token minimum cacheable prefix: cache_control caches nothing); answers ${n(d.answerChars.en)} chars en, ${n(d.answerChars.zh)} chars zh`,
+    '',
+    `Delivery: postDigests for ${d.channels.total} channels with the real composer and a recording poster:`,
+    table(['measure', 'value'], [
+      ['digests planned', dl.planned],
+      ['channels posted to', `${dl.channelsPosted} (${dl.noticeOnly} a quiet-day notice only)`],
+      ['channels silent (no paper in their topics, quiet day set to nothing)', d.channels.total - dl.channelsPosted],
+      ['messages posted', dl.messages],
+      ['papers shown (all channels)', dl.papersShown],
+      ['shown (paper, language) pairs with an LLM summary', `${dl.shownWithLlmSummary} / ${dl.shownPairs}`],
+      ['compose + deliver (postDigests, cold), ms', dl.ms],
+      ['per channel, ms', dl.perChannelMs],
+      ['loading + composing alone, all channels again (read-only, warm), ms', dl.composeOnlyMs],
+      ['second postDigests: digests planned', dl.secondRunPlanned],
+    ]),
+    '',
+  ].join('\n');
+}
+
+export function composerReport(d: DigestResult): string {
+  return [
+    `Composer: composeDigest for ${d.channels.toLocaleString('en')} channels over ${d.papers} candidates, no database (median of ${d.runs} after a warm-up), ms:`,
+    table(['measure', 'value'], [
+      ['all channels, ms', d.totalMs],
+      ['per channel, µs', d.perChannelUs],
+      ['runs, ms', d.samplesMs.join(' ')],
+      ['messages', d.messages],
+      ['papers posted', d.papersPosted],
+      ['quiet channels', d.quietChannels],
+    ]),
+    '',
+  ].join('\n');
+}
+
 /** The figures bench/repair.ts prints with --json (another engineer's script); anything else is shown as is. */
 interface RepairFigures {
   roundTrip: { damaged: number; restoredExactly: number; rate: number; goal: number; collateral: number; ms: number };
@@ -129,5 +192,6 @@ export function fullReport(r: Results): string {
   if (r.startup) parts.push(startupReport(r.startup));
   if (r.ingest) parts.push(ingestReport(r.ingest));
   if (r.repair) parts.push(repairReport(r.repair));
+  if (r.digest) parts.push(digestCostReport(r.digest.cost), composerReport(r.digest.composer));
   return parts.join('\n');
 }

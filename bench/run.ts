@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: search latency on synthetic corpora, seed import time, start-up time, ingest
- * throughput of a synthetic 20k-item arXiv RSS feed and the mojibake repair figures (bench/repair.ts, another engineer's, when present). Prints tables (or
+ * throughput of a synthetic 20k-item arXiv RSS feed, the mojibake repair figures (bench/repair.ts, another engineer's, when present),
+ * and digests (LLM calls, tokens and cost for 30 papers to 100 channels; composer time for 1,000 channels). Prints tables (or
  * JSON with --json) on stdout, progress on stderr, and writes bench/results/latest.json.
  *
  *   npm run bench -- --only search --sizes 10000,100000 --baseline
  *   npm run bench -- --only ingest --ingest-items 20000 --ingest-baseline-items 5000
+ *   npm run bench -- --only digest
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -17,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { startBenchServer } from './pg.ts';
+import { benchDigestCost, type DigestCostResult } from './digest-cost.ts';
+import { benchDigest, type DigestResult } from './digest.ts';
 import { benchIngest, type IngestResult } from './ingest.ts';
 import { fullReport } from './report.ts';
 import { benchSearch, type SizeResult } from './search.ts';
@@ -24,7 +28,7 @@ import { benchSeed, type SeedResult } from './seed.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair'] as const;
+const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -42,6 +46,7 @@ export interface Results {
   startup?: StartupResult;
   ingest?: IngestResult;
   repair?: RepairResult;
+  digest?: { cost: DigestCostResult; composer: DigestResult };
 }
 
 const { values: args } = parseArgs({
@@ -80,8 +85,8 @@ const results: Results = {
   },
 };
 
-// One embedded Postgres (app defaults, temp dir) serves the search, seed and ingest sections.
-if (only.includes('search') || only.includes('seed') || only.includes('ingest')) {
+// One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest and digest sections.
+if (only.includes('search') || only.includes('seed') || only.includes('ingest') || only.includes('digest')) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -93,6 +98,11 @@ if (only.includes('search') || only.includes('seed') || only.includes('ingest'))
     if (only.includes('seed')) results.seed = await benchSeed(bench, { runs: 3, log });
     if (only.includes('ingest')) {
       results.ingest = await benchIngest(bench, { items: ingestItems, baselineItems: ingestBaselineItems, runs: 3, seed: Number(args.seed), log });
+    }
+    if (only.includes('digest')) {
+      const cost = await benchDigestCost(bench, { seed: Number(args.seed), log });
+      log('digest: composer timing, 1,000 channels');
+      results.digest = { cost, composer: benchDigest({ channels: 1000, papers: 300, runs: Number(args.reps), seed: Number(args.seed) }) };
     }
   } finally {
     await bench.stop();
