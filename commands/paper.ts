@@ -3,12 +3,15 @@ import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
 import { paperCardReply } from '../src/views/paper-card.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
+import { TOPICS } from '../src/papers/topics.ts';
 import { getPaperDetail, latestPapers, lookupPaper } from '../db/queries/papers.ts';
 import { searchPapers } from '../db/queries/search.ts';
+import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
+import { pressRandom, randomPaper } from './paper-random.ts';
 
 export const QUERY_MAX = 300;
 
-/** `/paper search|show|latest`: asking the stored corpus for papers. */
+/** `/paper search|show|latest|random`: asking the stored corpus for papers. */
 export const paper: Command = {
   definition: {
     name: 'paper',
@@ -20,7 +23,7 @@ export const paper: Command = {
         options: [
           { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 1, maxLength: QUERY_MAX },
           { name: 'limit', description: 'How many results (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
-          { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: 50 },
+          { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: PAGE_MAX },
         ],
       },
       {
@@ -33,6 +36,11 @@ export const paper: Command = {
         description: 'The newest papers in the corpus',
         options: [{ name: 'count', description: 'How many (1-10)', type: 'integer', minValue: 1, maxValue: 10 }],
       },
+      {
+        name: 'random',
+        description: 'A GRPO-family paper worth reading, picked at random',
+        options: [{ name: 'topic', description: 'Only from this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) }],
+      },
     ],
   },
   async execute(input, deps) {
@@ -43,9 +51,16 @@ export const paper: Command = {
         return show(input, deps);
       case 'latest':
         return latest(input, deps);
+      case 'random':
+        return randomPaper(deps, input.user.id, input.options.topic === undefined ? undefined : String(input.options.topic));
       default:
-        throw new UserFacingError('Use /paper search, /paper show or /paper latest.');
+        throw new UserFacingError('Use /paper search, /paper show, /paper latest or /paper random.');
     }
+  },
+  async component(input, deps) {
+    if (input.args[0] === 'page') return pressPage(input, deps);
+    if (input.args[0] === 'random') return pressRandom(input, deps);
+    throw new UserFacingError('That button no longer works. Run the command again.');
   },
   async autocomplete(_input, focused, deps) {
     if (focused.value.trim().length < 2) return [];
@@ -61,14 +76,7 @@ async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const query = String(input.options.query);
   const limit = Number(input.options.limit ?? 5);
   const page = Number(input.options.page ?? 1);
-  const { hits, hasMore } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
-  if (hits.length === 0) {
-    const msg = page > 1 ? `No more results for "${query}".` : `No papers match "${query}". Try fewer or different words, or an arXiv id with /paper show.`;
-    return { content: msg, ephemeral: true };
-  }
-  const from = (page - 1) * limit + 1;
-  const footer = hasMore ? `Results ${from}-${from + hits.length - 1} · next page: page:${page + 1}` : `Results ${from}-${from + hits.length - 1}`;
-  return paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
+  return searchPage(deps, { query, limit, page, userId: input.user.id });
 }
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -29,6 +29,9 @@ export interface PostDigestsOptions {
   force?: boolean;
 }
 
+/** Delivery needs the database, a logger and a clock only, so `/digest now` can run it from a command. */
+export type DeliveryDeps = Pick<JobDeps, 'db' | 'log' | 'now'> & Partial<JobDeps>;
+
 interface Counts extends JobStats {
   planned: number;
   messages: number;
@@ -44,7 +47,7 @@ interface Counts extends JobStats {
  * (the platform returns the first message) and never skips one. A channel the bot can no longer
  * post to is marked with the reason and skipped; the others still get theirs.
  */
-export async function postDigests(deps: JobDeps, opts: PostDigestsOptions): Promise<Counts> {
+export async function postDigests(deps: DeliveryDeps, opts: PostDigestsOptions): Promise<Counts> {
   const now = deps.now();
   const counts: Counts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
   const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
@@ -63,7 +66,7 @@ export async function postDigests(deps: JobDeps, opts: PostDigestsOptions): Prom
   return counts;
 }
 
-async function sendDigest(deps: JobDeps, poster: Poster, channelId: string, digestKey: string, counts: Counts): Promise<void> {
+async function sendDigest(deps: DeliveryDeps, poster: Poster, channelId: string, digestKey: string, counts: Counts): Promise<void> {
   const log = deps.log.child({ channel: channelId, digest: digestKey });
   for (const part of await unsentParts(deps.db, channelId, digestKey)) {
     await markSending(deps.db, part.id);

@@ -58,6 +58,8 @@ export interface CommandDeps {
   poster?: Poster;
   /** When each scheduled job runs next, for `/status`; absent when no scheduler runs. */
   nextRuns?: () => Record<string, Date | null>;
+  /** Random numbers in [0, 1) (`/paper random`); defaults to Math.random, tests pass a fixed sequence. */
+  random?: () => number;
 }
 
 /**

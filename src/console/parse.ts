@@ -45,3 +45,15 @@ function splitOptions(text: string, names: string[]): Record<string, OptionValue
   });
   return options;
 }
+
+/**
+ * `/press <custom id>`: the console's way to press a button, since a terminal has none to click.
+ * Returns the custom id, or undefined when the line is not a press.
+ */
+export function parsePressLine(line: string): string | undefined {
+  const m = /^\/press(?:\s+(.*))?$/i.exec(line.trim());
+  if (!m) return undefined;
+  const id = (m[1] ?? '').trim().replace(/^\[?(.*?)\]?$/, '$1');
+  if (!id) throw new UserFacingError('Write /press followed by a button\'s id, as shown next to it (e.g. /press paper:page:console:AbC123:2).');
+  return id;
+}

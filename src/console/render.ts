@@ -1,8 +1,16 @@
 import type { Button, Embed, Reply } from '../reply.ts';
 
-/** Markdown links become `label <url>`, bold markers go; the rest of Discord markdown reads fine as text. */
+/** Markdown links become `label <url>`, bold markers go, Discord timestamps become UTC; the rest of Discord markdown reads fine as text. */
 function plain(md: string): string {
-  return md.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/\*\*(.+?)\*\*/g, '$1');
+  return md.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/\*\*(.+?)\*\*/g, '$1')
+    // "<t:N:f> (<t:N:R>)" reads "time (in 3 hours)" on Discord; in UTC text the relative part would repeat it.
+    .replace(/<t:(-?\d+):f> \(<t:\1:R>\)/g, '<t:$1:f>')
+    .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)));
+}
+
+/** Discord's `<t:unix:style>` timestamps, which Discord shows in the reader's zone, as UTC text. */
+function utc(seconds: number): string {
+  return `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function renderEmbed(e: Embed, width: number): string {
@@ -17,12 +25,17 @@ function renderEmbed(e: Embed, width: number): string {
 }
 
 function renderButton(b: Button): string {
-  return b.kind === 'link' ? `[${b.label} ↗ ${b.url}]` : `[${b.label}]${b.disabled ? ' (disabled)' : ''}`;
+  if (b.kind === 'link') return `[${b.label} ↗ ${b.url}]`;
+  return b.disabled ? `[${b.label}] (disabled)` : `[${b.label}] (/press ${b.customId})`;
 }
 
-/** A Reply as terminal text: content, embeds as titled blocks, buttons as labelled actions. */
-export function renderReply(reply: Reply, width = 72): string {
+/**
+ * A Reply as terminal text: content, embeds as titled blocks, buttons as labelled actions (an action
+ * button with the `/press` line that presses it). `update`: a button's answer that replaces its message.
+ */
+export function renderReply(reply: Reply & { update?: boolean }, width = 72): string {
   const out: string[] = [];
+  if (reply.update) out.push('(the message is replaced by:)');
   if (reply.ephemeral) out.push('(only you can see this)');
   if (reply.content) out.push(plain(reply.content));
   for (const e of reply.embeds ?? []) out.push(renderEmbed(e, width));

@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandDeps } from '../command.ts';
-import { findCommand } from '../../commands/index.ts';
-import { runCommand } from '../dispatch.ts';
+import { findCommand, findComponentOwner } from '../../commands/index.ts';
+import { runCommand, runComponent } from '../dispatch.ts';
 import { isUserFacing } from '../errors.ts';
 import { errorReply } from '../reply.ts';
-import { parseCommandLine } from './parse.ts';
+import { parseCommandLine, parsePressLine } from './parse.ts';
 import { renderReply } from './render.ts';
 
 export interface ConsoleOptions {
@@ -20,6 +20,8 @@ export interface ConsoleOptions {
 export async function answerLine(line: string, deps: CommandDeps, user = { id: 'console', name: 'console' }): Promise<string> {
   let parsed;
   try {
+    const pressed = parsePressLine(line);
+    if (pressed !== undefined) return await press(pressed, deps, user);
     parsed = parseCommandLine(line, findCommand);
   } catch (err) {
     if (isUserFacing(err)) return renderReply(errorReply(err.message));
@@ -27,6 +29,15 @@ export async function answerLine(line: string, deps: CommandDeps, user = { id: '
   }
   // The console user runs the bot, so it may use the configuration commands.
   const reply = await runCommand(parsed.command, { user, canManage: true, subcommand: parsed.subcommand, options: parsed.options, guildId: 'console', channelId: 'console' }, deps);
+  return renderReply(reply);
+}
+
+/** `/press <custom id>`: a button press, routed like the Discord adapter routes one. */
+async function press(id: string, deps: CommandDeps, user: { id: string; name: string }): Promise<string> {
+  const owner = findComponentOwner(id);
+  if (!owner) return renderReply(errorReply(`No button has the id "${id}". Copy it from the (/press ...) next to a button.`));
+  const args = id.split(':').slice(1);
+  const reply = await runComponent(owner, { user, canManage: true, guildId: 'console', channelId: 'console', customId: id, args }, deps);
   return renderReply(reply);
 }
 
@@ -41,7 +52,7 @@ export async function runConsole(deps: CommandDeps, opts: ConsoleOptions): Promi
   rl.on('SIGINT', () => rl.close());
   if (opts.interactive) {
     write('grpo-digest console. Type slash commands as in Discord, e.g. /paper search query:GSPO');
-    write('/help lists the commands; /quit or Ctrl-D leaves.');
+    write('/help lists the commands; /press <id> presses a button; /quit or Ctrl-D leaves.');
     rl.setPrompt('grpo> ');
     rl.prompt();
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.ts';
+import { commands, findCommand } from '../../commands/index.ts';
 import type { OptionDefinition } from '../../src/command.ts';
+import { commandUsage } from '../../src/usage.ts';
 
 /** Discord rejects a registration that breaks these, so check them before any registration. */
 const NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
@@ -44,5 +45,19 @@ describe('command definitions', () => {
       const opts = [...(c.definition.options ?? []), ...(c.definition.subcommands ?? []).flatMap((s) => s.options ?? [])];
       if (opts.some((o) => o.autocomplete)) expect(c.autocomplete).toBeTypeOf('function');
     }
+  });
+
+  it('lists the bot\'s commands, with /digest for managers by default', () => {
+    expect(commands.map((c) => c.definition.name)).toEqual(['paper', 'digest', 'topics', 'status', 'help']);
+    expect(findCommand('digest')!.definition.subcommands!.map((s) => s.name)).toEqual(['setup', 'preview', 'now', 'off', 'status']);
+    expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual(['search', 'show', 'latest', 'random']);
+    expect(findCommand('digest')!.definition.defaultMemberPermissions).toBe('32');
+  });
+
+  it('has /help list every command and subcommand', async () => {
+    const help = await findCommand('help')!.execute({ user: { id: 'u', name: 'u' }, canManage: false, options: {} }, undefined as never);
+    const text = help.embeds![0]!.description!;
+    for (const c of commands) for (const line of commandUsage(c.definition)) expect(text).toContain(line.usage);
+    expect(text).toContain('/digest setup channel:<channel> time:<text> timezone:<text>');
   });
 });

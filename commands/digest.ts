@@ -1,0 +1,156 @@
+import type { Command, CommandDeps, CommandInput } from '../src/command.ts';
+import { UserFacingError } from '../src/errors.ts';
+import type { Reply } from '../src/reply.ts';
+import { localClock } from '../src/delivery/schedule.ts';
+import { nextDigest, type NextDigest } from '../src/delivery/next.ts';
+import { parseChannelRef, parseDigestSettings, WEEKDAY_NAMES } from '../src/delivery/settings.ts';
+import { channelMention, setupReply, statusReply } from '../src/views/digest-config.ts';
+import { digestPreviewReply } from '../src/views/digest-preview.ts';
+import { composeDigest } from '../src/digest/compose.ts';
+import { digestSummaries } from '../src/summarize/show.ts';
+import { TOPIC_SLUGS } from '../src/papers/topics.ts';
+import { disableChannel, digestPlanned, getChannelConfig, lastDigest, saveChannelSettings, type ChannelConfig } from '../db/queries/channels.ts';
+import { loadChannelDigest } from '../db/queries/digest.ts';
+import { postDigestNow } from './digest-now.ts';
+
+const channelOption = (required: boolean) => ({
+  name: 'channel', description: required ? 'The channel that gets the digest' : 'Which digest channel (default: this one)', type: 'channel' as const, required,
+});
+
+/** `/digest setup|preview|now|off|status`: a channel's daily or weekly digest of new GRPO-family papers. */
+export const digest: Command = {
+  definition: {
+    name: 'digest',
+    description: 'Daily or weekly digests of new GRPO-family papers in a channel',
+    // Manage Guild: Discord shows /digest to managers by default (admins may widen that in Integrations);
+    // setup, now and off check `canManage` again in execute, preview and status are harmless.
+    defaultMemberPermissions: '32',
+    subcommands: [
+      {
+        name: 'setup',
+        description: 'Post a digest in a channel at a local time (redo it to change settings)',
+        options: [
+          channelOption(true),
+          { name: 'time', description: 'Local post time, 24-hour HH:MM, e.g. 09:00', type: 'string', required: true, maxLength: 10 },
+          { name: 'timezone', description: 'IANA time zone, e.g. Europe/Berlin, America/New_York, UTC', type: 'string', required: true, autocomplete: true, maxLength: 64 },
+          { name: 'cadence', description: 'daily (default) or weekly', type: 'string', choices: [{ name: 'daily', value: 'daily' }, { name: 'weekly', value: 'weekly' }] },
+          { name: 'weekday', description: 'Day of weekly digests (default Monday)', type: 'integer', choices: WEEKDAY_NAMES.map((name, value) => ({ name, value })) },
+          { name: 'topics', description: 'Comma-separated topic slugs (default: all); see /topics', type: 'string', autocomplete: true, maxLength: 300 },
+          { name: 'language', description: 'Summary language: en (default) or zh', type: 'string', choices: [{ name: 'English', value: 'en' }, { name: '中文', value: 'zh' }] },
+          { name: 'max', description: 'At most this many papers per digest (1-25, default 10)', type: 'integer', minValue: 1, maxValue: 25 },
+          { name: 'min_score', description: 'Only papers the classifier scores at least this (0-1, default 0)', type: 'number', minValue: 0, maxValue: 1 },
+          { name: 'quiet_day', description: 'Without new papers: post nothing (default) or a one-line notice', type: 'string', choices: [{ name: 'post nothing', value: 'nothing' }, { name: 'one-line notice', value: 'notice' }] },
+          { name: 'ping_role', description: 'A role to mention with each digest (default: nobody)', type: 'role' },
+        ],
+      },
+      { name: 'preview', description: 'What the next digest would contain, shown only to you', options: [channelOption(false)] },
+      { name: 'now', description: 'Post the digest now (counts as today\'s digest)', options: [channelOption(false)] },
+      { name: 'off', description: 'Stop the digest in a channel', options: [channelOption(false)] },
+      { name: 'status', description: 'A channel\'s digest settings, last and next digest, and delivery problems', options: [channelOption(false)] },
+    ],
+  },
+  slow: true, // `now` posts several messages
+  async execute(input, deps) {
+    if (!input.guildId) throw new UserFacingError('Digests belong to server channels: use /digest in a server, not in direct messages.');
+    switch (input.subcommand) {
+      case 'setup': return setup(input, deps);
+      case 'preview': return preview(input, deps);
+      case 'now': return now(input, deps);
+      case 'off': return off(input, deps);
+      case 'status': return status(input, deps);
+      default: throw new UserFacingError('Use /digest setup, preview, now, off or status.');
+    }
+  },
+  async autocomplete(_input, focused) {
+    if (focused.name === 'timezone') return zoneChoices(focused.value);
+    if (focused.name === 'topics') return topicChoices(focused.value);
+    return [];
+  },
+};
+
+function requireManage(input: CommandInput): void {
+  if (!input.canManage) throw new UserFacingError('Only members with Manage Server (or the moderator role) can change digests. /digest status and /digest preview are open to everyone.');
+}
+
+/** The channel named by the option, else the one the command was used in. */
+function targetChannel(input: CommandInput): string {
+  if (input.options.channel !== undefined) return parseChannelRef(String(input.options.channel));
+  if (!input.channelId) throw new UserFacingError('Name the channel: channel:#papers.');
+  return input.channelId;
+}
+
+/** The channel's digest row, if it belongs to this server. */
+async function configured(input: CommandInput, deps: CommandDeps, channelId: string): Promise<ChannelConfig> {
+  const row = await getChannelConfig(deps.db, channelId);
+  if (!row || row.guildId !== input.guildId) {
+    throw new UserFacingError(`No digest is set up for ${channelMention(channelId)}. Set one up with /digest setup channel:#papers time:09:00 timezone:UTC.`);
+  }
+  return row;
+}
+
+async function upcoming(deps: CommandDeps, row: ChannelConfig): Promise<NextDigest> {
+  const now = deps.now();
+  const today = localClock(now, row.timezone).date;
+  return nextDigest(row, now, await digestPlanned(deps.db, row.channelId, today));
+}
+
+async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  requireManage(input);
+  const guildId = input.guildId!; // checked in execute
+  const channelId = targetChannel(input);
+  const settings = parseDigestSettings(input.options);
+  const existing = await getChannelConfig(deps.db, channelId);
+  if (existing && existing.guildId !== guildId) throw new UserFacingError('That channel belongs to another server.');
+  const row = await saveChannelSettings(deps.db, { channelId, guildId, userId: input.user.id }, settings, deps.now());
+  return setupReply(row, await upcoming(deps, row));
+}
+
+async function status(input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  const row = await configured(input, deps, targetChannel(input));
+  const next = row.enabled && !row.deliveryError ? await upcoming(deps, row) : undefined;
+  return statusReply(row, next, await lastDigest(deps.db, row.channelId));
+}
+
+async function off(input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  requireManage(input);
+  const row = await configured(input, deps, targetChannel(input));
+  if (!row.enabled) return { content: `Digests in ${channelMention(row.channelId)} were already off.`, ephemeral: true };
+  await disableChannel(deps.db, row.channelId, deps.now());
+  return { content: `Digests in ${channelMention(row.channelId)} are off. /digest setup turns them back on (the next digest then starts after the last one posted).`, ephemeral: true };
+}
+
+async function preview(input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  const row = await configured(input, deps, targetChannel(input));
+  const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now() }, digestSummaries);
+  if (!loaded) throw new UserFacingError(`No digest is set up for ${channelMention(row.channelId)}.`);
+  return digestPreviewReply(row, loaded.window, composeDigest(loaded.input));
+}
+
+async function now(input: CommandInput, deps: CommandDeps): Promise<Reply> {
+  requireManage(input);
+  const row = await configured(input, deps, targetChannel(input));
+  if (!row.enabled) throw new UserFacingError(`Digests in ${channelMention(row.channelId)} are off. /digest setup turns them back on.`);
+  if (row.deliveryError) throw new UserFacingError(`The bot cannot post in ${channelMention(row.channelId)}: ${row.deliveryError}. Fix its permissions there, then run /digest setup again.`);
+  if (!deps.poster) {
+    return { content: 'Posting needs the bot running on Discord (start it with DISCORD_TOKEN set); nothing was posted. Here, /digest preview shows what the digest would contain.', ephemeral: true };
+  }
+  return postDigestNow(deps, row, deps.poster);
+}
+
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone')];
+
+/** Time zones containing what was typed (`berlin`, `new_york`, `shang`), UTC first. */
+function zoneChoices(typed: string) {
+  const q = typed.trim().toLowerCase().replace(/\s+/g, '_');
+  return ZONES.filter((z) => z.toLowerCase().includes(q)).slice(0, 25).map((z) => ({ name: z, value: z }));
+}
+
+/** Completes the last slug of a comma list: `algorithm, mat` -> `algorithm,math-code`. */
+function topicChoices(typed: string) {
+  const parts = typed.split(',').map((p) => p.trim().toLowerCase());
+  const last = parts.pop() ?? '';
+  const chosen = parts.filter(Boolean);
+  const prefix = chosen.length ? `${chosen.join(',')},` : '';
+  const options = ['all', ...TOPIC_SLUGS].filter((t) => t.includes(last) && !chosen.includes(t) && (t !== 'all' || chosen.length === 0));
+  return options.slice(0, 25).map((t) => ({ name: `${prefix}${t}`.slice(0, 100), value: `${prefix}${t}`.slice(0, 100) }));
+}

@@ -1,0 +1,53 @@
+import { customId, type CommandDeps, type ComponentInput, type ComponentReply } from '../src/command.ts';
+import { errorReply, type Reply } from '../src/reply.ts';
+import { pagerRow } from '../src/views/pager.ts';
+import { paperListReply } from '../src/views/paper-list.ts';
+import { searchPapers } from '../db/queries/search.ts';
+import { loadSearch, saveSearch } from '../db/queries/search-state.ts';
+
+export const PAGE_MAX = 50;
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  page: number;
+  /** Who searched: only they may press the paging buttons. */
+  userId: string;
+  /** The saved search, when paging one. */
+  key?: string;
+}
+
+/**
+ * One page of `/paper search` results. When there is more than one page, the query is saved
+ * (db/queries/search-state.ts) and the reply gets Previous/Next buttons with custom ids
+ * `paper:page:<callerUserId>:<stateKey>:<page>`.
+ */
+export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<Reply> {
+  const { query, limit, page } = r;
+  const { hits, hasMore } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
+  if (hits.length === 0) {
+    const msg = page > 1 ? `No more results for "${query}".` : `No papers match "${query}". Try fewer or different words, or an arXiv id with /paper show.`;
+    return { content: msg, ephemeral: true };
+  }
+  const from = (page - 1) * limit + 1;
+  const more = hasMore && page < PAGE_MAX;
+  const footer = `Results ${from}-${from + hits.length - 1}${more ? ` · Next ▶ or page:${page + 1} for more` : ''}`;
+  const reply = paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
+  if (page > 1 || more) {
+    const key = r.key ?? (await saveSearch(deps.db, query, limit, deps.now()));
+    reply.components = [pagerRow((p) => customId('paper', 'page', r.userId, key, p), page, more)];
+  }
+  return reply;
+}
+
+/** A press of Previous/Next (`paper:page:<user>:<key>:<page>`): the same message, on another page. */
+export async function pressPage(input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
+  const [, owner, key = '', pageText] = input.args;
+  if (owner !== input.user.id) return errorReply('Only the person who searched can page through these results. Run /paper search to get your own.');
+  const page = Number(pageText);
+  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) return errorReply('That page button is broken. Run /paper search again.');
+  const saved = await loadSearch(deps.db, key);
+  if (!saved) return errorReply('These results have expired. Run /paper search again.');
+  const reply = await searchPage(deps, { query: saved.query, limit: saved.limit, page, userId: owner, key });
+  return reply.ephemeral ? reply : { ...reply, update: true };
+}

@@ -1,0 +1,86 @@
+/**
+ * Digest channel configuration: read, set up (upsert), switch off, and the channel's last digest.
+ * The `channels` row is what the post-digests job reads; these are the writes `/digest` makes.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { channels, deliveries } from '../schema.ts';
+
+export type ChannelConfig = typeof channels.$inferSelect;
+
+/** What `/digest setup` sets; every field, so a setup is a complete description of the digest. */
+export interface DigestSettings {
+  postTime: string;
+  timezone: string;
+  cadence: 'daily' | 'weekly';
+  /** 0 = Sunday; null for daily digests. */
+  weekday: number | null;
+  topics: string[];
+  language: 'en' | 'zh';
+  maxPapers: number;
+  minScore: number;
+  quietDay: 'nothing' | 'notice';
+  pingRoleId: string | null;
+}
+
+export async function getChannelConfig(db: Db, channelId: string): Promise<ChannelConfig | undefined> {
+  return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];
+}
+
+/**
+ * Creates or replaces a channel's digest settings and turns it on. Clears a recorded delivery
+ * error, so a channel whose permissions were fixed resumes with the next due digest. The server
+ * and creator of an existing row are kept. `lastDigestAt` is kept too: the next digest still
+ * starts after the papers already posted.
+ */
+export async function saveChannelSettings(
+  db: Db, target: { channelId: string; guildId: string; userId: string }, s: DigestSettings, now: Date,
+): Promise<ChannelConfig> {
+  const values = { ...s, enabled: true, deliveryError: null, deliveryErrorAt: null, updatedAt: now };
+  const [row] = await db.insert(channels)
+    .values({ channelId: target.channelId, guildId: target.guildId, createdBy: target.userId, createdAt: now, ...values })
+    .onConflictDoUpdate({ target: channels.channelId, set: values })
+    .returning();
+  return row!;
+}
+
+/** Stops a channel's digests (the row and its history stay). Returns the row, or undefined when none exists. */
+export async function disableChannel(db: Db, channelId: string, now: Date): Promise<ChannelConfig | undefined> {
+  const [row] = await db.update(channels).set({ enabled: false, updatedAt: now }).where(eq(channels.channelId, channelId)).returning();
+  return row;
+}
+
+export interface LastDigest {
+  digestKey: string;
+  parts: number;
+  sent: number;
+  /** A quiet day recorded without a post. */
+  empty: boolean;
+  lastSentAt: Date | null;
+}
+
+/** The channel's most recent digest in the outbox (by its local date key), with how many parts went out. */
+export async function lastDigest(db: Db, channelId: string): Promise<LastDigest | undefined> {
+  const [row] = await db
+    .select({
+      digestKey: deliveries.digestKey,
+      parts: sql<number>`count(*)::int`,
+      sent: sql<number>`count(*) filter (where ${deliveries.status} = 'sent')::int`,
+      empty: sql<boolean>`bool_and(${deliveries.status} = 'empty')`,
+      lastSentAt: sql<string | null>`max(${deliveries.sentAt})::text`,
+    })
+    .from(deliveries)
+    .where(eq(deliveries.channelId, channelId))
+    .groupBy(deliveries.digestKey)
+    .orderBy(desc(deliveries.digestKey))
+    .limit(1);
+  if (!row) return undefined;
+  return { ...row, lastSentAt: row.lastSentAt ? new Date(row.lastSentAt) : null };
+}
+
+/** Whether the digest with this key (a local date) is already in the outbox: posted, being posted or settled empty. */
+export async function digestPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
+  const rows = await db.select({ id: deliveries.id }).from(deliveries)
+    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey))).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,54 @@
+/** The figures `/status` and `/topics` show: counts only, read in a handful of aggregate queries. */
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { channels, deliveries, papers } from '../schema.ts';
+
+/** Papers first seen since an instant, and how many of them are GRPO-family. */
+export async function papersSeenSince(db: Db, since: Date): Promise<{ seen: number; family: number }> {
+  const [row] = await db
+    .select({ seen: sql<number>`count(*)::int`, family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int` })
+    .from(papers)
+    .where(gte(papers.firstSeenAt, since));
+  return { seen: row?.seen ?? 0, family: row?.family ?? 0 };
+}
+
+/** Digest messages delivered since an instant and ever. */
+export async function digestMessagesSent(db: Db, since: Date): Promise<{ since: number; total: number }> {
+  const [row] = await db
+    .select({ since: sql<number>`count(*) filter (where ${deliveries.sentAt} >= ${since.toISOString()}::timestamptz)::int`, total: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(eq(deliveries.status, 'sent'));
+  return { since: row?.since ?? 0, total: row?.total ?? 0 };
+}
+
+/** Digest channels: switched on, and of those, paused because the bot can no longer post there. */
+export async function digestChannelCounts(db: Db): Promise<{ enabled: number; paused: number }> {
+  const [row] = await db
+    .select({ enabled: sql<number>`count(*)::int`, paused: sql<number>`count(*) filter (where ${isNotNull(channels.deliveryError)})::int` })
+    .from(channels)
+    .where(eq(channels.enabled, true));
+  return { enabled: row?.enabled ?? 0, paused: row?.paused ?? 0 };
+}
+
+/** GRPO-family papers per topic slug (a paper counts once in each of its topics), and the family total. */
+export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopic: Map<string, number> }> {
+  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(eq(papers.grpoFamily, true));
+  const rows = await db.execute<{ topic: string; n: number }>(sql`
+    select t.topic, count(*)::int as n
+    from ${papers} p, unnest(p.topics) as t(topic)
+    where p.grpo_family
+    group by t.topic`);
+  return { total: totalRow?.n ?? 0, byTopic: new Map(rows.map((r) => [r.topic, Number(r.n)])) };
+}
+
+/** What `/paper random` draws from: every GRPO-family paper (optionally in a topic) with the signals that weight it. */
+export async function familyPaperPool(db: Db, topic?: string): Promise<{ id: number; familyScore: number | null; hfUpvotes: number | null; hasNote: boolean }[]> {
+  return db
+    .select({
+      id: papers.id, familyScore: papers.familyScore, hfUpvotes: papers.hfUpvotes,
+      hasNote: sql<boolean>`exists (select 1 from notes n where n.paper_id = ${papers.id})`,
+    })
+    .from(papers)
+    .where(and(eq(papers.grpoFamily, true), topic ? sql`${topic} = any(${papers.topics})` : undefined))
+    .orderBy(papers.id);
+}

@@ -1,0 +1,59 @@
+import type { FeedState } from '../../db/queries/feed-state.ts';
+import { feedLabel } from '../digest/header.ts';
+import { truncate, type Reply } from '../reply.ts';
+import { whenText } from './time.ts';
+
+/** Everything `/status` reports, gathered by the command. */
+export interface BotStatus {
+  feeds: FeedState[];
+  lastPoll?: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null };
+  /** The scheduler's next poll; null when it has none, undefined when no scheduler runs in this process. */
+  nextPoll: Date | null | undefined;
+  pollCron: string;
+  papersToday: { seen: number; family: number };
+  spendUsd: number;
+  budgetUsd: number;
+  llmConfigured: boolean;
+  digests: { since: number; total: number };
+  channels: { enabled: number; paused: number };
+}
+
+const ICON: Record<string, string> = { ok: '✅', stale: '⚠️', empty: '⚠️', failing: '❌' };
+
+function feedLine(f: FeedState): string {
+  const health = f.health ?? 'not polled yet';
+  const bits = [`${ICON[f.health ?? ''] ?? '❔'} **${feedLabel(f.feed)}**: ${health}`];
+  if (f.healthDetail && f.health !== 'ok') bits.push(truncate(f.healthDetail.replace(/\s+/g, ' '), 160));
+  bits.push(f.lastSuccessAt ? `last success ${whenText(f.lastSuccessAt)}` : 'never succeeded');
+  if (f.consecutiveFailures > 0) bits.push(`${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${truncate(f.lastError.replace(/\s+/g, ' '), 120)})` : ''}`);
+  return bits.join(' · ');
+}
+
+const usd = (n: number) => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
+
+/** `/status`: sources' health, polls, today's papers, LLM spend against the budget, digests. */
+export function botStatusReply(s: BotStatus): Reply {
+  const feeds = s.feeds.length ? s.feeds.map(feedLine).join('\n') : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
+  const lastPoll = s.lastPoll
+    ? `${whenText(s.lastPoll.startedAt)} · ${s.lastPoll.status}${s.lastPoll.finishedAt ? ` in ${Math.max(0, Math.round((s.lastPoll.finishedAt.getTime() - s.lastPoll.startedAt.getTime()) / 1000))} s` : ''}${s.lastPoll.error ? ` · ${truncate(s.lastPoll.error, 200)}` : ''}`
+    : 'never';
+  const nextPoll = s.nextPoll === undefined
+    ? `scheduler not running in this process (POLL_CRON \`${s.pollCron}\`, UTC)`
+    : s.nextPoll ? whenText(s.nextPoll) : 'not scheduled';
+  const pct = s.budgetUsd > 0 ? ` (${Math.round((100 * s.spendUsd) / s.budgetUsd)}%)` : '';
+  const llm = `${usd(s.spendUsd)} of ${usd(s.budgetUsd)} today${pct}${s.llmConfigured ? '' : ' · no ANTHROPIC_API_KEY: extractive summaries'}`;
+  return {
+    embeds: [{
+      title: 'grpo-digest status',
+      description: truncate(`**Sources**\n${feeds}`, 4000),
+      fields: [
+        { name: 'Last poll', value: lastPoll, inline: true },
+        { name: 'Next poll', value: nextPoll, inline: true },
+        { name: 'Papers today (UTC)', value: `${s.papersToday.seen} first seen, ${s.papersToday.family} GRPO-family`, inline: true },
+        { name: 'LLM spend (UTC day)', value: llm, inline: true },
+        { name: 'Digests', value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`, inline: true },
+      ],
+    }],
+    ephemeral: true,
+  };
+}

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { status } from '../../commands/status.ts';
+import { topics } from '../../commands/topics.ts';
+import { channels, deliveries, feedState, jobRuns, papers, summaries } from '../../db/schema.ts';
+import { answerLine } from '../../src/console/run.ts';
+import { runCommand } from '../../src/dispatch.ts';
+import { createTestDb } from '../helpers/db.ts';
+import { commandDeps, commandInput, replyText } from './helpers.ts';
+
+describe('/status and /topics', () => {
+  let t: Awaited<ReturnType<typeof createTestDb>>;
+  const now = new Date('2026-11-21T12:00:00Z');
+  const at = (iso: string) => new Date(iso);
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    await t.db.insert(feedState).values([
+      { feed: 'arxiv-rss:cs.LG', health: 'ok', lastSuccessAt: at('2026-11-21T06:15:30Z') },
+      { feed: 'hf-daily', health: 'failing', healthDetail: 'HTTP 503 after 3 attempts', lastSuccessAt: at('2026-11-19T06:15:00Z'), consecutiveFailures: 3, lastError: 'HTTP 503' },
+    ]);
+    await t.db.insert(jobRuns).values({ job: 'poll-feeds', startedAt: at('2026-11-21T06:15:00Z'), finishedAt: at('2026-11-21T06:15:42Z'), status: 'ok' });
+    const [p] = await t.db.insert(papers).values([
+      { arxivId: '2611.04001', title: 'A', titleKey: 'a', grpoFamily: true, topics: ['algorithm', 'math-code'], firstSeenAt: at('2026-11-21T06:16:00Z') },
+      { arxivId: '2611.04002', title: 'B', titleKey: 'b', grpoFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z') },
+      { arxivId: '2611.04003', title: 'C', titleKey: 'c', grpoFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z') },
+    ]).returning({ id: papers.id });
+    await t.db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'ok', costUsd: '0.25', createdAt: at('2026-11-21T06:20:00Z') });
+    await t.db.insert(channels).values({ channelId: '100', guildId: 'g1' });
+    await t.db.insert(deliveries).values([
+      { channelId: '100', digestKey: '2026-11-20', part: 0, nonce: 'n1', status: 'sent', payload: {}, sentAt: at('2026-11-20T09:00:00Z') },
+      { channelId: '100', digestKey: '2026-11-21', part: 0, nonce: 'n2', status: 'sent', payload: {}, sentAt: at('2026-11-21T09:00:00Z') },
+    ]);
+  });
+
+  it('reports a failing feed, the last and next poll, today\'s papers, LLM spend and digests', async () => {
+    const text = replyText(await runCommand(status, commandInput(undefined, {}, { canManage: false }), commandDeps(t.db, () => now)));
+    expect(text).toMatch(/✅ \*\*arXiv cs\.LG\*\*: ok · last success <t:\d+:f>/);
+    expect(text).toMatch(/❌ \*\*HF\*\*: failing · HTTP 503 after 3 attempts · last success .* · 3 failures in a row \(HTTP 503\)/);
+    expect(text).toMatch(/Last poll\n<t:\d+:f> \(<t:\d+:R>\) · ok in 42 s/);
+    expect(text).toMatch(/Next poll\nscheduler not running in this process \(POLL_CRON `15 6 \* \* \*`/);
+    expect(text).toMatch(/2 first seen, 1 GRPO-family/);
+    expect(text).toMatch(/\$0\.2500 of \$1\.00 today \(25%\)/);
+    expect(text).toMatch(/1 message sent today, 2 in total · 1 channel/);
+  });
+
+  it('shows the scheduler\'s next poll when one runs', async () => {
+    const next = at('2026-11-22T06:15:00Z');
+    const reply = await runCommand(status, commandInput(undefined, {}), commandDeps(t.db, () => now, { nextRuns: () => ({ 'poll-feeds': next }) }));
+    expect(replyText(reply)).toContain(`Next poll\n<t:${next.getTime() / 1000}:f>`);
+  });
+
+  it('lists every topic with its GRPO-family paper count', async () => {
+    const reply = await runCommand(topics, commandInput(undefined, {}), commandDeps(t.db, () => now));
+    const fields = reply.embeds![0]!.fields!;
+    expect(fields).toHaveLength(14);
+    expect(fields.find((f) => f.name.includes('`algorithm`'))!.name).toMatch(/2 papers$/);
+    expect(fields.find((f) => f.name.includes('`math-code`'))!.name).toMatch(/1 paper$/);
+    expect(fields.find((f) => f.name.includes('`survey`'))!.name).toMatch(/0 papers$/);
+    expect(reply.embeds![0]!.description).toMatch(/^2 GRPO-family papers/);
+  });
+
+  it('renders in the console with times as UTC', async () => {
+    const text = await answerLine('/status', commandDeps(t.db, () => now));
+    expect(text).toContain('last success 2026-11-21 06:15 UTC');
+    expect(await answerLine('/topics', commandDeps(t.db, () => now))).toContain('Efficient reasoning');
+  });
+});
