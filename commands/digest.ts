@@ -49,7 +49,7 @@ export const digest: Command = {
       { name: 'status', description: 'A channel\'s digest settings, last and next digest, and delivery problems', options: [channelOption(false)] },
     ],
   },
-  slow: true, // `now` posts several messages
+  slow: (subcommand) => subcommand === 'now', // posts several messages; the others answer at once, privately
   async execute(input, deps) {
     if (!input.guildId) throw new UserFacingError('Digests belong to server channels: use /digest in a server, not in direct messages.');
     switch (input.subcommand) {

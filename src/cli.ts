@@ -5,6 +5,7 @@ import { isUserFacing, UserFacingError } from './errors.ts';
 import { createLogger } from './log.ts';
 import type { App } from './app.ts';
 import { addDigestCommands } from './cli/digest.ts';
+import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { positiveInt, print, printJson, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
@@ -31,9 +32,7 @@ export function buildCli(): Cli {
     .description('Run the bot: Discord when DISCORD_TOKEN is set, otherwise the console on embedded defaults')
     .action(async () => {
       const config = loadConfig();
-      if (config.discord.token) {
-        throw new UserFacingError('DISCORD_TOKEN is set, but this build has no Discord adapter yet. Unset DISCORD_TOKEN to use the console.');
-      }
+      if (config.discord.token) return startDiscord(config);
       await withApp(startConsole, { quiet: true });
     });
 
@@ -99,6 +98,7 @@ export function buildCli(): Cli {
 
   addFeedCommands(cli);
   addDigestCommands(cli);
+  addDiscordCommands(cli);
   return cli;
 }
 

@@ -96,7 +96,7 @@ export interface Command {
   /** Other custom-id prefixes this command answers (e.g. `vote` for the digest's vote buttons). */
   componentPrefixes?: string[];
   /** Answers that may take more than a second (LLM, posting): the adapter defers first. */
-  slow?: boolean;
+  slow?: boolean | ((subcommand: string | undefined) => boolean);
 }
 
 /** Builds a typed custom id, checking Discord's 100-character limit. */
@@ -104,4 +104,9 @@ export function customId(command: string, ...args: (string | number)[]): string 
   const id = [command, ...args].join(':');
   if (id.length > 100) throw new RangeError(`custom id over 100 characters: ${id.slice(0, 40)}...`);
   return id;
+}
+
+/** Whether the adapter should defer before answering (`slow` may depend on the subcommand). */
+export function isSlow(command: Command, subcommand?: string): boolean {
+  return typeof command.slow === 'function' ? command.slow(subcommand) : command.slow === true;
 }

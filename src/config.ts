@@ -17,6 +17,8 @@ const schema = z.object({
   DISCORD_APPLICATION_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
   DISCORD_GUILD_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
   DISCORD_API_BASE: url.optional(),
+  // Internal sharding in one process: `auto` (Discord's recommendation) or a shard count. Unset: one shard.
+  DISCORD_SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)], 'must be "auto" or a whole number of shards').optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_BASE_URL: url.optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-haiku-4-5'),
@@ -47,7 +49,14 @@ const schema = z.object({
 export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
-  discord: { token?: string; applicationId?: string; guildId?: string; apiBase?: string };
+  discord: {
+    token?: string;
+    applicationId?: string;
+    guildId?: string;
+    apiBase?: string;
+    /** Shards this one process runs (internal sharding); unset: a single shard. */
+    shards?: 'auto' | number;
+  };
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
   llm: {
     /** Per UTC day, in US dollars, across every summary call (batch calls at their discounted price). */
@@ -95,7 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    discord: { token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE },
+    discord: {
+      token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE, shards: e.DISCORD_SHARDS,
+    },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
     llm: {
       dailyBudgetUsd: e.LLM_DAILY_BUDGET_USD,

@@ -1,0 +1,28 @@
+import { Client, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
+import type { Config } from '../config.ts';
+
+/**
+ * The discord.js client for this bot. Only the Guilds intent: slash commands, buttons and
+ * autocomplete arrive as interactions, and no message content is ever read. Nothing the bot sends
+ * pings anyone unless a message lists the roles itself (render.ts). `DISCORD_API_BASE` points REST
+ * (and, through GET /gateway/bot, the gateway) at a local fake in tests. `DISCORD_SHARDS` runs
+ * several shards inside this one process (internal sharding).
+ */
+export function createDiscordClient(config: Config, overrides: Partial<ClientOptions> = {}): Client {
+  const { shards } = config.discord;
+  const options: ClientOptions = {
+    intents: [GatewayIntentBits.Guilds],
+    allowedMentions: { parse: [] },
+    ...(config.discord.apiBase ? { rest: { api: config.discord.apiBase } } : {}),
+    ...(shards === 'auto' ? { shards: 'auto' } : shards ? { shardCount: shards } : {}),
+    ...overrides,
+  };
+  if (config.discord.apiBase && overrides.rest) options.rest = { api: config.discord.apiBase, ...overrides.rest };
+  return new Client(options);
+}
+
+/** A REST client alone, for work that needs no gateway connection (registering commands from the CLI). */
+export function createDiscordRest(config: Config): REST {
+  if (!config.discord.token) throw new Error('createDiscordRest: no token');
+  return new REST(config.discord.apiBase ? { api: config.discord.apiBase } : {}).setToken(config.discord.token);
+}

@@ -1,0 +1,324 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A small fake Discord (test-harness.md §1.7): REST and the gateway on one 127.0.0.1 port. The real
+ * discord.js client talks to it through `rest.api` (DISCORD_API_BASE); the gateway URL comes from
+ * its GET /gateway/bot. It records every request and answers only what the bot uses.
+ */
+
+export const APP_ID = '100000000000000001';
+export const GUILD_ID = '200000000000000002';
+export const CHANNEL_ID = '300000000000000003';
+export const OTHER_CHANNEL_ID = '300000000000000004';
+export const MODERATOR_ROLE_ID = '400000000000000005';
+
+/** Permission bitfields: View Channel, Send Messages, Use Application Commands; plus Manage Server. */
+export const PERMISSIONS = { member: '2147486720', manager: String(2147486720n | 32n) } as const;
+
+export interface RecordedRequest {
+  method: string;
+  /** Decoded (`@original`), without `/api/v10`. */
+  path: string;
+  query: URLSearchParams;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON as sent by the client
+  auth: string | null;
+  status: number;
+}
+
+interface ScriptedFailure {
+  pattern: RegExp;
+  method?: string;
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface InteractionOptions {
+  userId?: string;
+  username?: string;
+  permissions?: string;
+  roles?: string[];
+  channelId?: string;
+  guildId?: string | null;
+}
+
+export interface SentInteraction {
+  id: string;
+  token: string;
+}
+
+type OptionInput = Record<string, string | number | boolean>;
+
+let snowflake = 500000000000000000n;
+const nextId = () => String(++snowflake);
+
+function optionType(v: string | number | boolean): number {
+  if (typeof v === 'boolean') return 5;
+  if (typeof v === 'number') return Number.isInteger(v) ? 4 : 10;
+  return 3;
+}
+
+export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { id: string; name: string }[] } = {}) {
+  const requests: RecordedRequest[] = [];
+  const gateway: { op: number; d: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const failures: ScriptedFailure[] = [];
+  const waiters = new Set<{ test: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }>();
+  /** Channel messages by id, and by `channel|nonce` for enforce_nonce. */
+  const messages: { id: string; channelId: string; body: any; nonce?: string }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const sockets = new Map<number, WebSocket>();
+  const sessions = new Map<string, { shard: number; seq: number }>();
+  const shardSession = new Map<number, string>();
+  let identifiedCount = 1;
+  let port = 0;
+
+  const botUser = { id: APP_ID, username: 'grpo-digest', discriminator: '0', global_name: null, avatar: null, bot: true };
+  const channel = (id: string, name: string) => ({ id, type: 0, guild_id: GUILD_ID, name, position: 0, permission_overwrites: [], nsfw: false, topic: null, last_message_id: null, parent_id: null, rate_limit_per_user: 0 });
+  const channels = [channel(CHANNEL_ID, 'papers'), channel(OTHER_CHANNEL_ID, 'general')];
+  const role = (id: string, name: string, permissions: string) => ({ id, name, color: 0, hoist: false, icon: null, unicode_emoji: null, position: 0, permissions, managed: false, mentionable: false, flags: 0 });
+  const guild = {
+    id: GUILD_ID, name: 'GRPO readers', icon: null, owner_id: '600000000000000001', afk_channel_id: null, afk_timeout: 300, verification_level: 0,
+    default_message_notifications: 0, explicit_content_filter: 0, mfa_level: 0, system_channel_id: null, system_channel_flags: 0, rules_channel_id: null,
+    vanity_url_code: null, description: null, banner: null, premium_tier: 0, preferred_locale: 'en-US', public_updates_channel_id: null, nsfw_level: 0,
+    premium_progress_bar_enabled: false, safety_alerts_channel_id: null,
+    roles: [role(GUILD_ID, '@everyone', PERMISSIONS.member), role(MODERATOR_ROLE_ID, 'Moderators', PERMISSIONS.member), ...(opts.extraRoles ?? []).map((r) => role(r.id, r.name, PERMISSIONS.member))],
+    emojis: [], stickers: [], features: [], channels, members: [], threads: [], presences: [], voice_states: [], stage_instances: [], guild_scheduled_events: [],
+    joined_at: '2026-01-01T00:00:00.000Z', large: false, unavailable: false, member_count: 2,
+  };
+  const shardCount = opts.shards ?? 1;
+  const shardOf = (guildId: string, count: number) => Number((BigInt(guildId) >> 22n) % BigInt(count));
+
+  const message = (channelId: string, body: any, extra: Record<string, unknown> = {}) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    id: nextId(), channel_id: channelId, author: botUser, content: body?.content ?? '', timestamp: new Date().toISOString(), edited_timestamp: null,
+    tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: [], embeds: body?.embeds ?? [], pinned: false, type: 0,
+    flags: body?.flags ?? 0, components: body?.components ?? [], ...extra,
+  });
+
+  function record(r: RecordedRequest): void {
+    requests.push(r);
+    for (const w of [...waiters]) {
+      if (w.test(r)) {
+        waiters.delete(w);
+        w.resolve(r);
+      }
+    }
+  }
+
+  function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
+    if (status === 204) res.writeHead(204, headers).end();
+    else res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    return status;
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any): number { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const fail = failures.find((f) => f.pattern.test(path) && (!f.method || f.method === method));
+    if (fail) {
+      failures.splice(failures.indexOf(fail), 1);
+      return json(res, fail.status, fail.body, fail.headers);
+    }
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && path === '/gateway/bot') {
+      return json(res, 200, { url: `ws://127.0.0.1:${port}`, shards: shardCount, session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: 1 } });
+    }
+    if (method === 'POST' && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
+      if (query.get('with_response') === 'true') {
+        return json(res, 200, { interaction: { id: m[1], type: 2, activity_instance_id: null, response_message_id: null, response_message_loading: body?.type === 5, response_message_ephemeral: false }, resource: { type: body?.type, message: body?.data ? message(CHANNEL_ID, body.data) : undefined } });
+      }
+      return json(res, 204, null);
+    }
+    if ((m = /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/.exec(path))) {
+      if (method === 'DELETE') return json(res, 204, null);
+      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }));
+    }
+    if (method === 'POST' && /^\/webhooks\/(\d+)\/([^/]+)$/.test(path)) {
+      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }));
+    }
+    if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
+      const channelId = m[1]!;
+      if (!channels.some((c) => c.id === channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
+      const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
+      const seen = nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
+      if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }));
+      const created = message(channelId, body, nonce ? { nonce } : {});
+      messages.push({ id: created.id, channelId, body, nonce });
+      return json(res, 200, created);
+    }
+    if (method === 'GET' && (m = /^\/channels\/(\d+)$/.exec(path))) {
+      const found = channels.find((c) => c.id === m![1]);
+      return found ? json(res, 200, found) : json(res, 404, { message: 'Unknown Channel', code: 10003 });
+    }
+    if (method === 'PUT' && (m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path))) {
+      const list = Array.isArray(body) ? body : [];
+      return json(res, 200, list.map((c: Record<string, unknown>) => ({ id: nextId(), application_id: m![1], version: nextId(), type: 1, guild_id: m![2], default_member_permissions: null, ...c })));
+    }
+    return json(res, 404, { message: '404: Not Found', code: 0 });
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const path = decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, '');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw; // multipart bodies (files) are not used by the bot
+      }
+      const method = req.method ?? 'GET';
+      const status = answer(req, res, method, path, url.searchParams, body);
+      record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status });
+    });
+  });
+
+  const wss = new WebSocketServer({ server });
+  const send = (ws: WebSocket, payload: unknown) => ws.send(JSON.stringify(payload));
+  wss.on('connection', (ws) => {
+    send(ws, { op: 10, d: { heartbeat_interval: 41_250 } });
+    ws.on('message', (raw) => {
+      const p = JSON.parse(String(raw)) as { op: number; d: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      gateway.push(p);
+      if (p.op === 1) send(ws, { op: 11 });
+      if (p.op === 2) {
+        const [shard = 0, count = 1] = (p.d.shard as [number, number] | undefined) ?? [];
+        const sessionId = `session-${nextId()}`;
+        sessions.set(sessionId, { shard, seq: 0 });
+        shardSession.set(shard, sessionId);
+        identifiedCount = count;
+        sockets.set(shard, ws);
+        const mine = shardOf(GUILD_ID, count) === shard;
+        const dispatch = (t: string, d: unknown) => send(ws, { op: 0, t, s: ++sessions.get(sessionId)!.seq, d });
+        dispatch('READY', {
+          v: 10, user: botUser, guilds: mine ? [{ id: GUILD_ID, unavailable: true }] : [], session_id: sessionId,
+          resume_gateway_url: `ws://127.0.0.1:${port}`, shard: [shard, count], application: { id: APP_ID, flags: 0 },
+        });
+        if (mine) dispatch('GUILD_CREATE', guild);
+      }
+      if (p.op === 6) {
+        const session = sessions.get(p.d.session_id as string);
+        if (!session) return send(ws, { op: 9, d: false });
+        sockets.set(session.shard, ws);
+        session.seq = Math.max(session.seq, Number(p.d.seq));
+        send(ws, { op: 0, t: 'RESUMED', s: ++session.seq, d: {} });
+      }
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+
+  function dispatch(t: string, d: unknown, guildId = GUILD_ID): void {
+    const shard = shardOf(guildId, identifiedCount);
+    const ws = sockets.get(shard);
+    const session = sessions.get(shardSession.get(shard) ?? '');
+    if (!ws || !session) throw new Error(`fake discord: no gateway connection for shard ${shard}`);
+    send(ws, { op: 0, t, s: ++session.seq, d });
+  }
+
+  function interaction(type: number, data: unknown, o: InteractionOptions, extra: Record<string, unknown> = {}): SentInteraction {
+    const id = nextId();
+    const token = `tok-${id}`;
+    const guildId = o.guildId === undefined ? GUILD_ID : o.guildId;
+    const channelId = o.channelId ?? CHANNEL_ID;
+    const user = { id: o.userId ?? '700000000000000001', username: o.username ?? 'reader', discriminator: '0', global_name: null, avatar: null };
+    const permissions = o.permissions ?? PERMISSIONS.member;
+    dispatch('INTERACTION_CREATE', {
+      id, token, application_id: APP_ID, type, version: 1, data,
+      ...(guildId
+        ? {
+          guild_id: guildId, guild_locale: 'en-US',
+          member: { user, roles: o.roles ?? [], joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0, permissions, nick: null, avatar: null },
+        }
+        : { user }),
+      channel: { id: channelId, type: guildId ? 0 : 1, guild_id: guildId ?? undefined, name: 'papers' }, channel_id: channelId,
+      app_permissions: PERMISSIONS.member, locale: 'en-US',
+      entitlements: [], // discord.js crashes the process without it (test-harness.md §7.1)
+      authorizing_integration_owners: guildId ? { 0: guildId } : { 1: user.id },
+      context: guildId ? 0 : 1, attachment_size_limit: 8_388_608,
+      ...extra,
+    });
+    return { id, token };
+  }
+
+  function commandOptions(subcommand: string | undefined, options: OptionInput, focused?: string) {
+    const list = Object.entries(options).map(([name, value]) => ({ name, type: optionType(value), value, ...(name === focused ? { focused: true } : {}) }));
+    return subcommand ? [{ name: subcommand, type: 1, options: list }] : list;
+  }
+
+  return {
+    api: `http://127.0.0.1:${port}/api`,
+    port,
+    requests,
+    /** Payloads the client sent over the gateway (IDENTIFY op 2, RESUME op 6, heartbeats op 1). */
+    gateway,
+    /** Messages created in channels (by the poster), in order. */
+    messages,
+
+    /** The next request matching `pattern` (and `method`) gets this answer instead, once. */
+    failNext(pattern: RegExp | string, status: number, body: unknown = {}, headers: Record<string, string> = {}, method?: string): void {
+      failures.push({ pattern: typeof pattern === 'string' ? new RegExp(pattern) : pattern, status, body, headers, method });
+    },
+
+    /** Resolves with the first request (already recorded or future) that passes `test`. */
+    waitForRequest(test: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
+      const seen = requests.find(test);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const w = {
+          test,
+          resolve: (r: RecordedRequest) => {
+            clearTimeout(timer);
+            resolve(r);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(w);
+          reject(new Error(`fake discord: no matching request within ${timeoutMs} ms; got:\n${requests.map((r) => `  ${r.method} ${r.path}`).join('\n')}`));
+        }, timeoutMs);
+        waiters.add(w);
+      });
+    },
+
+    /** Every request answering one interaction (its callback and webhook calls), in order. */
+    responsesTo(i: SentInteraction): RecordedRequest[] {
+      return requests.filter((r) => r.path.includes(`/${i.token}`));
+    },
+
+    /** Waits for a response request of an interaction: the callback by default, or e.g. `PATCH` for the edit. */
+    waitForResponse(i: SentInteraction, test: (r: RecordedRequest) => boolean = (r) => r.path.endsWith('/callback')): Promise<RecordedRequest> {
+      return this.waitForRequest((r) => r.path.includes(`/${i.token}`) && test(r));
+    },
+
+    dispatch,
+
+    sendChatInput(o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput }): SentInteraction {
+      return interaction(2, { id: nextId(), name: o.name, type: 1, options: commandOptions(o.subcommand, o.options ?? {}), guild_id: o.guildId ?? GUILD_ID }, o);
+    },
+
+    sendAutocomplete(o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput; focused: string }): SentInteraction {
+      return interaction(4, { id: nextId(), name: o.name, type: 1, options: commandOptions(o.subcommand, o.options ?? {}, o.focused), guild_id: o.guildId ?? GUILD_ID }, o);
+    },
+
+    pressButton(customId: string, o: InteractionOptions = {}): SentInteraction {
+      const on = message(o.channelId ?? CHANNEL_ID, { content: 'a message with buttons' });
+      return interaction(3, { custom_id: customId, component_type: 2 }, o, { message: on });
+    },
+
+    /** Closes every gateway socket with 4000 (Unknown error): discord.js reconnects and resumes. */
+    disconnect(code = 4000): void {
+      for (const ws of sockets.values()) ws.close(code, 'fake disconnect');
+    },
+
+    async close(): Promise<void> {
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;
