@@ -77,7 +77,7 @@ export function syntheticDigestInputs(o: Pick<DigestBenchOptions, 'channels' | '
     const channel: DigestChannel = {
       channelId: String(1000 + i), language, cadence: r() < 0.2 ? 'weekly' : 'daily',
       topics: r() < 0.4 ? [] : Array.from(new Set([pick(TOPIC_SLUGS), pick(TOPIC_SLUGS), pick(TOPIC_SLUGS)])),
-      maxPapers: 5 + Math.floor(r() * 21), minScore: round(r() * 0.6, 2), quietDay: r() < 0.5 ? 'notice' : 'nothing', pingRoleId: r() < 0.2 ? '4242' : null,
+      maxPapers: 5 + Math.floor(r() * 21), minScore: round(r() * 0.6, 2), quietDay: r() < 0.5 ? 'notice' : 'nothing', pingRoleId: r() < 0.2 ? '4242' : null, threadPerPaper: r() < 0.1,
     };
     const since = new Date(now.getTime() - (channel.cadence === 'weekly' ? 7 : 1 + r()) * 86_400_000);
     return { channel, date: '2026-11-21', now, since, papers: pool, summaries: summaries[language], feeds };

@@ -71,8 +71,8 @@ async function sendDigest(deps: DeliveryDeps, poster: Poster, channelId: string,
   for (const part of await unsentParts(deps.db, channelId, digestKey)) {
     await markSending(deps.db, part.id);
     try {
-      const { reply, pingRoleIds } = part.payload as OutboxPayload;
-      const { messageId } = await poster.send(channelId, reply, { nonce: part.nonce, pingRoleIds });
+      const { reply, pingRoleIds, threadName } = part.payload as OutboxPayload;
+      const { messageId } = await poster.send(channelId, reply, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
       await markSent(deps.db, part.id, messageId, deps.now());
       counts.messages++;
     } catch (err) {

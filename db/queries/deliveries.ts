@@ -12,12 +12,15 @@ export interface PlannedPart {
   paperIds: number[];
   /** The channel's digest role, allowed to be pinged by this message only (the first part). */
   pingRoleId?: string;
+  /** Open a discussion thread with this name on the posted message. */
+  threadName?: string;
 }
 
 /** What an outbox row stores: the message and the one ping it may carry. */
 export interface OutboxPayload {
   reply: Reply;
   pingRoleIds: string[];
+  threadName?: string;
 }
 
 /** Channels that get digests: enabled and not marked undeliverable. */
@@ -42,7 +45,7 @@ export async function planDigest(db: Db, channelId: string, digestKey: string, p
     const rows = parts.length === 0
       ? [{ channelId, digestKey, part: 0, nonce: deliveryNonce(channelId, digestKey, 0), status: 'empty', payload: {} }]
       : parts.map((p, part) => {
-        const payload: OutboxPayload = { reply: p.reply, pingRoleIds: p.pingRoleId ? [p.pingRoleId] : [] };
+        const payload: OutboxPayload = { reply: p.reply, pingRoleIds: p.pingRoleId ? [p.pingRoleId] : [], ...(p.threadName && { threadName: p.threadName }) };
         return { channelId, digestKey, part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: p.paperIds };
       });
     const inserted = await tx.insert(deliveries).values(rows).onConflictDoNothing().returning({ id: deliveries.id });

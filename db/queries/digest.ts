@@ -28,6 +28,7 @@ export function toDigestChannel(row: ChannelRow): DigestChannel {
     minScore: row.minScore,
     quietDay: row.quietDay === 'notice' ? 'notice' : 'nothing',
     pingRoleId: row.pingRoleId,
+    threadPerPaper: row.threadPerPaper,
   };
 }
 

@@ -11,8 +11,10 @@ export interface Poster {
    * Posts one message. The nonce is the same on every retry of the same outbox part, so a
    * platform that enforces nonces returns the first message instead of posting a duplicate.
    * Nothing in the message may ping anyone except the roles in `pingRoleIds` (a channel's opt-in).
+   * With `threadName`, a discussion thread is opened on the message; failing to open it never
+   * fails the delivery (the paper is posted, and re-posting it would be worse).
    */
-  send(channelId: string, message: Reply, opts: { nonce: string; pingRoleIds?: string[] }): Promise<{ messageId: string }>;
+  send(channelId: string, message: Reply, opts: { nonce: string; pingRoleIds?: string[]; threadName?: string }): Promise<{ messageId: string }>;
 }
 
 /**

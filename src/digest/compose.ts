@@ -30,7 +30,7 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
   }
 
   const cards = shown.map((p) => paperCard(p, input.summaries.get(p.id), l, channel.language));
-  const groups = pack(cards);
+  const groups = pack(cards, channel.threadPerPaper ? 1 : PAPERS_PER_MESSAGE);
   const ping = channel.pingRoleId && /^\d+$/.test(channel.pingRoleId) ? channel.pingRoleId : undefined;
   return groups.map((group, i) => {
     const part = groups.length > 1 ? l.part(i + 1, groups.length) : '';
@@ -38,17 +38,24 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
       ? fit([[ping ? `<@&${ping}>` : '', header.line].filter(Boolean).join(' '), [l.count(shown.length, total), part].filter(Boolean).join(' · '), ...header.warnings].join('\n'), LIMITS.content)
       : fit(`${l.title[channel.cadence]} · ${input.date} · ${part}`, LIMITS.content);
     const reply: Reply = { content, embeds: group.map((c) => c.embed), components: group.map((c) => c.buttons) };
-    return { reply, paperIds: group.map((c) => c.paperId), ...(i === 0 && ping ? { pingRoleId: ping } : {}) };
+    const thread = channel.threadPerPaper ? threadName(group[0]!.embed.title) : undefined;
+    return { reply, paperIds: group.map((c) => c.paperId), ...(i === 0 && ping ? { pingRoleId: ping } : {}), ...(thread && { threadName: thread }) };
   });
 }
 
-/** Fills messages in order: a new one when five papers or 6,000 embed characters would be exceeded. */
-export function pack(cards: PaperCard[]): PaperCard[][] {
+/** Discord thread names: at most 100 characters, plain text (the embed title carries markdown escapes). */
+function threadName(title: string | undefined): string | undefined {
+  const plain = (title ?? '').replace(/\\([\\*_~`|>[\]()#-])/g, '$1').trim();
+  return plain ? fit(plain, 100) : undefined;
+}
+
+/** Fills messages in order: a new one when `perMessage` papers or 6,000 embed characters would be exceeded. */
+export function pack(cards: PaperCard[], perMessage: number = PAPERS_PER_MESSAGE): PaperCard[][] {
   const groups: PaperCard[][] = [];
   let current: PaperCard[] = [];
   let size = 0;
   for (const card of cards) {
-    if (current.length > 0 && (current.length >= PAPERS_PER_MESSAGE || current.length >= LIMITS.embedsPerMessage || size + card.size > LIMITS.embedTotal)) {
+    if (current.length > 0 && (current.length >= perMessage || current.length >= LIMITS.embedsPerMessage || size + card.size > LIMITS.embedTotal)) {
       groups.push(current);
       current = [];
       size = 0;

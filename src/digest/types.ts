@@ -18,6 +18,8 @@ export interface DigestChannel {
   minScore: number;
   quietDay: 'nothing' | 'notice';
   pingRoleId: string | null;
+  /** One message per paper, each opening a discussion thread. */
+  threadPerPaper: boolean;
 }
 
 /** A candidate paper with the signals the ranking uses. */
@@ -87,4 +89,6 @@ export interface DigestMessage {
   paperIds: number[];
   /** Set on the first message only when the channel asked for a role ping: the one mention to allow. */
   pingRoleId?: string;
+  /** Thread-per-paper channels: the discussion thread to open on this message (the paper's title). */
+  threadName?: string;
 }

@@ -27,15 +27,18 @@ export function toDeliveryError(err: unknown): DeliveryError {
  */
 export function discordPoster(client: Client): Poster {
   return {
-    async send(channelId, reply, { nonce, pingRoleIds }) {
+    async send(channelId, reply, { nonce, pingRoleIds, threadName }) {
+      let message;
       try {
         const channel = await client.channels.fetch(channelId);
         if (!channel?.isSendable()) throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
-        const message = await channel.send({ ...renderMessage(reply, { pingRoleIds }), nonce, enforceNonce: true });
-        return { messageId: message.id };
+        message = await channel.send({ ...renderMessage(reply, { pingRoleIds }), nonce, enforceNonce: true });
       } catch (err) {
         throw toDeliveryError(err);
       }
+      // Also when a retried send returned the first message: a thread already open there makes this fail, harmlessly.
+      if (threadName && message.inGuild() && !message.hasThread) await message.startThread({ name: threadName }).catch(() => {});
+      return { messageId: message.id };
     },
   };
 }

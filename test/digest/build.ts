@@ -13,7 +13,7 @@ export function paper(id: number, over: Partial<DigestPaper> = {}): DigestPaper 
 }
 
 export function channel(over: Partial<DigestChannel> = {}): DigestChannel {
-  return { channelId: '100', language: 'en', cadence: 'daily', topics: [], maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, ...over };
+  return { channelId: '100', language: 'en', cadence: 'daily', topics: [], maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, threadPerPaper: false, ...over };
 }
 
 export function input(papers: DigestPaper[], over: Partial<DigestInput> = {}, summaries: [number, DigestSummary][] = []): DigestInput {

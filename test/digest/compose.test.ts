@@ -30,6 +30,14 @@ describe('composeDigest', () => {
     expect(m!.reply.content).toContain('⚠ arXiv cs.CL looks stale: same 40 papers as on 2026-11-19');
   });
 
+  it('gives each paper its own message and thread name in a thread-per-paper channel', () => {
+    const papers = [1, 2, 3].map((id) => paper(id, { title: `GRPO_${id}: *clipped* [ratio]` }));
+    const messages = composeDigest(input(papers, { channel: channel({ threadPerPaper: true }) }));
+    expect(messages.map((m) => m.paperIds.length)).toEqual([1, 1, 1]);
+    expect(messages.map((m) => m.threadName).sort()).toEqual(['GRPO_1: *clipped* [ratio]', 'GRPO_2: *clipped* [ratio]', 'GRPO_3: *clipped* [ratio]']);
+    expect(composeDigest(input(papers)).map((m) => m.threadName)).toEqual([undefined]);
+  });
+
   it('writes the header with the date and per-feed counts', () => {
     const feeds = [
       { feed: 'hf-daily', health: 'ok', healthDetail: null, lastNewCount: 20, lastFamilyCount: 3, lastSuccessAt: NOW },

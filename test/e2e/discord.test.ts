@@ -14,7 +14,7 @@ import { COMMANDS_HASH_KEY } from '../../src/discord/register.ts';
 import { GENERIC_ERROR } from '../../src/dispatch.ts';
 import { UserFacingError } from '../../src/errors.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { APP_ID, CHANNEL_ID, GUILD_ID, MODERATOR_ROLE_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+import { APP_ID, CHANNEL_ID, GUILD_ID, MODERATOR_ROLE_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
 
 /**
  * The real discord.js client, through the real start-up (createApp on a test database, startBot),
@@ -243,6 +243,17 @@ describe('the Discord bot against a fake Discord', () => {
     const again = await bot.poster.send(CHANNEL_ID, { content: 'retry' }, { nonce: first.nonce });
     expect(again.messageId).toBe(first.messageId);
     expect(fake.messages.filter((m) => m.channelId === CHANNEL_ID)).toHaveLength(counts.messages);
+  });
+
+  it('opens a discussion thread on each paper in a thread-per-paper channel', async () => {
+    await t.db.insert(channels).values({ channelId: OTHER_CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', threadPerPaper: true });
+    const now = new Date('2026-11-22T08:02:00Z');
+    const counts = await postDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID });
+    expect(counts).toMatchObject({ messages: 2, failed: 0 });
+    const posted = fake.messages.filter((m) => m.channelId === OTHER_CHANNEL_ID);
+    const threads = fake.requests.filter((r) => r.method === 'POST' && /^\/channels\/\d+\/messages\/\d+\/threads$/.test(r.path));
+    expect(threads.map((r) => r.path).sort()).toEqual(posted.map((m) => `/channels/${OTHER_CHANNEL_ID}/messages/${m.id}/threads`).sort());
+    expect(threads.map((r) => r.body.name as string).sort()).toEqual(posted.map((m) => (m.body.embeds as { title: string }[])[0]!.title).sort());
   });
 
   it('waits out a 429 and then posts', async () => {

@@ -144,6 +144,10 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
       messages.push({ id: created.id, channelId, body, nonce });
       return json(res, 200, created);
     }
+    if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path))) {
+      const thread = { id: m[2], type: 11, guild_id: GUILD_ID, parent_id: m[1], name: body?.name, owner_id: APP_ID, thread_metadata: { archived: false, auto_archive_duration: body?.auto_archive_duration ?? 1440, archive_timestamp: new Date().toISOString(), locked: false } };
+      return json(res, 201, thread);
+    }
     if (method === 'GET' && (m = /^\/channels\/(\d+)$/.exec(path))) {
       const found = channels.find((c) => c.id === m![1]);
       return found ? json(res, 200, found) : json(res, 404, { message: 'Unknown Channel', code: 10003 });
