@@ -56,7 +56,7 @@ export const DECISION_THRESHOLD = 0.5;
  * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
  * paper once, so an upgrade improves old papers too, not only new ones.
  */
-export const RULES_VERSION = '2026-11-21.2';
+export const RULES_VERSION = '2026-11-21.3';
 
 /**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
@@ -84,6 +84,7 @@ interface Evidence {
 
 // Global copies of the family patterns, used to blank out a matched name so that "Flow-GRPO"
 // is not counted again as "GRPO". Built once: classification must stay fast.
+const CHAT_ALIGNMENT_GLOBAL = new RegExp(CHAT_ALIGNMENT.source, 'gi');
 const FAMILY_GLOBAL = FAMILY_CUES.map((c) => new RegExp(c.re.source, c.re.flags.includes('g') ? c.re.flags : `${c.re.flags}g`));
 
 /**
@@ -178,9 +179,13 @@ export function classifyPaper({ title, abstract }: PaperText): Classification {
   // language models and generators, so naming one is context enough.
   const noModel = !modelContext && !strongFamily && (rlContext || familyWeight > 0);
   if (noModel) add(-4, CLASSIC_RL_DOMAIN.test(all) ? 'negative: classic deep RL (robotics/games), no language model' : 'negative: no language model or generator is trained');
-  const checkableReward = evidence.some((e) => /verifiable|rule-based|outcome|process|format|accuracy|correctness|execution/i.test(e.reason) && e.weight > 0);
-  if (CHAT_ALIGNMENT.test(all) && !strongFamily && !checkableReward && !REASONING_TASK.test(all)) {
-    add(-1.5, 'negative: RLHF chat alignment without verifiable reward');
+  const checkableReward = evidence.some((e) => /verifi|rule-based|outcome|process|format|accuracy|correctness|execution|test|compiler|IoU|pass/i.test(e.reason) && e.weight > 0);
+  // A reasoning or coding task named in passing ("also compatible with python coding") does not make
+  // chat alignment anything else: when the title itself is about chat alignment, or the abstract keeps
+  // returning to it, the penalty applies anyway.
+  if (!strongFamily && !checkableReward && CHAT_ALIGNMENT.test(all)) {
+    const chatFocused = CHAT_ALIGNMENT.test(t) || new Set(Array.from(all.matchAll(CHAT_ALIGNMENT_GLOBAL), (m) => m[0].toLowerCase())).size >= 3;
+    if (chatFocused || !REASONING_TASK.test(all)) add(chatFocused ? -2.5 : -1.5, 'negative: RLHF chat alignment without verifiable reward');
   }
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);

@@ -92,10 +92,13 @@ const cue = (kind: CueKind, name: string, re: RegExp, title: number, abstract: n
 /** Phrases of the field that are not family names. */
 export const POSITIVE_CUES: PositiveCue[] = [
   // Rewards that can be checked, and rewards shaped the way RLVR papers do.
-  cue('reward', 'rule-based reward', /\brule-based (?:rewards?|reward functions?|reinforcement learning|RL|verifi\w+)\b/i, 2.5, 1.8),
-  cue('reward', 'outcome reward', /\boutcome[- ](?:based |level )?rewards?\b|\boutcome-driven reinforcement\b/i, 1.2, 1),
+  cue('reward', 'rule-based reward', /\brule-based (?:rewards?|reward functions?|reinforcement learning|RL|verifi\w+|(?:reward )?signals?|feedback)\b/i, 2.5, 1.8),
+  // Rewards named by what checks them: "verifier-based rewards", "test-case pass rewards", "execution-based reward".
+  cue('reward', 'checkable reward', /\b(?:verifier|rule|execution|test|unit[- ]test|test-case|pass[- ]rate|compiler|correctness|accuracy|answer|IoU|match)[- ]based rewards?\b|\b(?:test-case|unit[- ]test|pass|pass-rate|verifier|tool-integrated|action|IoU) rewards?\b/i, 1.5, 1.2),
+  cue('reward', 'outcome reward', /\boutcome[- ](?:based |level )?rewards?\b|\boutcome[- ](?:driven|based|supervised|reward)[- ](?:reinforcement learning|RL)\b/i, 1.2, 1),
   cue('reward', 'task reward', /\b(?:format|accuracy|correctness|answer|execution|ranking) rewards?\b/i, 1.2, 1),
   cue('reward', 'process reward', /\bprocess(?:-level)? rewards?\b|\bstep[- ]level rewards?\b|\bdense (?:step |process )?rewards?\b/i, 1, 0.7),
+  cue('reward', 'verifiable problems', /\bverifiable (?:problems|questions|answers|tasks|data|solutions|reasoning data|puzzles)\b/i, 1, 0.8),
   // RLVR papers describe checkable rewards by their shape when they do not say "verifiable".
   cue('reward', 'binary reward', /\bbinary (?:outcome |correctness |task |success )?(?:rewards?|feedback)\b|\b0\/1 (?:outcome )?rewards?\b|\bsparse (?:outcome )?rewards?\b/i, 1, 0.8),
   cue('reward', 'reward signal', /\breward (?:signals?|functions?|design|shaping)\b/i, 0.8, 0.6),
@@ -110,12 +113,20 @@ export const POSITIVE_CUES: PositiveCue[] = [
   cue('technique', 'entropy collapse', /\bentropy collapse\b|\bpolicy entropy\b/i, 1, 0.7),
   cue('technique', 'importance ratio', /\bimportance (?:sampling )?ratios?\b|\bratio-clipped\b|\bclipped (?:surrogate )?objective\b/i, 0.8, 0.5),
   // Saying the model is trained with RL, in the ways abstracts say it.
-  cue('training', 'trained with RL', /\b(?:train|fine-?tun|optimi[sz]|post-train|tun|reinforc)\w*\b[^.;]{0,60}?\b(?:with|via|using|through|by)\s+(?:large-scale |online |multi-turn |end-to-end |pure |outcome-driven |on-policy |a |an )*(?:reinforcement learning|RL|policy gradients?)\b/i, 1.5, 1.3),
+  cue('training', 'trained with RL', /(?:\b(?:train|fine-?tun|optimi[sz]|post-train|tun|reinforc|refin|improv|enhanc|teach|develop|boost|elicit|instill)\w*\b(?<!\b(?:alternatives?|baselines?|counterparts?|competitors?) \w+)[^.;]{0,60}?\b(?:with|via|using|through|by)\s+(?:large-scale |online |multi-turn |end-to-end |pure |outcome-driven |outcome-based |on-policy |a |an |(?:short |brief |final |second |subsequent )?(?:phase|stage|round)s? of )*(?:reinforcement learning|RL|policy gradients?)\b|\b(?:apply|applies|applying|applied|employ\w*|adopt\w*) (?:large-scale |online |outcome-based )?(?:reinforcement learning|RL) (?:with|to|on)\b|\b(?:use|uses|using|used|leverag\w+) (?:\w+ ){0,2}?(?:reinforcement learning|RL) to (?:train|fine-?tune|teach|optimi[sz]e|improve|enhance|incentivi[sz]e)\b)(?! from (?:human|AI) feedback)/i, 1.5, 1.3),
   cue('training', 'RL training', /\b(?:RL|reinforcement learning)[- ](?:based )?(?:training|fine-?tuning|post-training|stage|phase|recipe|framework|algorithms?|paradigm|approach|method|objective|pipeline|runs?|iterations?|steps?|process|optimi[sz]ation)\b/i, 1.2, 1),
   cue('training', 'online RL', /\b(?:online|on-policy) (?:reinforcement learning|RL|policy)\b|\bmulti-turn (?:reinforcement learning|RL)\b/i, 1.2, 1),
+  // RL as one stage of a post-training pipeline: "SFT followed by RL", "cold-start fine-tuning, then large-scale RL".
+  // Distillation is not a start: "test-time scaling, distillation, and RL" is how surveys list techniques.
+  cue('training', 'RL stage after SFT', /\b(?:SFT|supervised fine-?tuning|instruction tuning|cold[- ]start(?: fine-?tuning| data| SFT)?|fine-?tuning)\b[^.;]{0,60}?\s(?:and|followed by|then|before|plus|with subsequent|and subsequent)\s+(?:an? |the )?(?:[\w-]+ ){0,3}?(?:reinforcement learning|RL)\b/i, 1.8, 1.5),
+  // How technical reports name a policy-training stage without a verb: "large-scale RL", "agentic RL".
+  cue('training', 'scaled RL', /\b(?:large[- ]scale|scal(?:e|es|ed|ing)(?: up)?|prolonged|multi-stage|agentic|end-to-end|iterative|online curriculum)\s+(?:[\w-]+ )?(?:reinforcement learning|RL)\b(?! from (?:human|AI) feedback)/i, 1.2, 1),
+  cue('training', 'RL in post-training', /\bpost-train\w*\b[^.]{0,100}?\b(?:reinforcement learning|RL)\b(?! from (?:human|AI) feedback)/i, 1, 0.8),
+  // A title that says how the model is trained: "... via Reinforcement Learning", "... with Multi-Turn RL".
+  cue('training', 'title: via RL', /\b(?:via|through|with|using|by)\s+(?!(?:inference|test)-time|verbal)(?:[\w-]+\s+){0,2}?(?:reinforcement learning|RL)\b(?! from (?:human|AI) feedback)/i, 1.2, 0),
   cue('training', 'reinforcement fine-tuning', /\breinforcement fine-?tuning\b|\breinforced fine-?tuning\b|\bRL[- ]tuned\b|\bRL-trained\b/i, 1.2, 1),
   // Other ways abstracts say a model learns from reward rather than from demonstrations.
-  cue('training', 'reward maximisation', /\bmaximi[sz]\w* (?:the |its |their )?(?:expected |cumulative |task |verifiable |outcome )?(?:rewards?|returns?)\b|\breward-(?:driven|guided) (?:learning|training|optimi[sz]ation)\b|\btrial[- ]and[- ]error\b|\blearn\w* (?:directly )?from (?:execution|environment|compiler|interaction|outcome|task) feedback\b/i, 1, 0.8),
+  cue('training', 'reward maximisation', /\bmaximi[sz]\w* (?:the |its |their )?(?:expected |cumulative |task |verifiable |outcome )?(?:rewards?|returns?)\b|\breward-(?:driven|guided) (?:learning|training|optimi[sz]ation)\b|\btrial[- ]and[- ]error\b|\blearn\w* (?:directly )?from (?:execution|environment|compiler|interaction|outcome|task) feedback\b|\b(?:through|via|from) interactions? with (?:\w+ ){0,4}?environments?\b/i, 1, 0.8),
   cue('training', 'incentivised reasoning', /\bincentivi[sz]\w* (?:\w+ ){0,3}?(?:reasoning|thinking|search|capabilit\w+)\b|\bRL(?:-trained|-tuned)? reasoning models?\b/i, 1, 0.6),
   cue('training', 'reward fine-tuning', /\breward(?:-based)? fine-?tuning\b|\bstochastic polic(?:y|ies)\b/i, 1.2, 1),
   cue('reward', 'reward model for training', /\breward model(?:s|ing)?\b[^.]{0,40}\b(?:post-training|fine-?tuning|RL)\b|\b(?:post-training|fine-?tuning|RL)\b[^.]{0,40}\breward model(?:s|ing)?\b/i, 1.2, 0.6),
@@ -136,7 +147,7 @@ export const RL_TERM = /\breinforcement learning\b|\bRL\b|\bRL(?:HF|AIF|VR|IF)\b
 export const RL_CONTEXT = /\breinforcement\b|\bRL\w*\b|\bpolic(?:y|ies)\b|\brewards?\b|\brollouts?\b|\badvantages?\b/i;
 
 /** The trained model is a language, vision-language or agent model. */
-export const LLM_CONTEXT = /\blanguage[- ]models?\b|\b(?:LLM|VLM|MLLM|LMM|LRM|SLM|LVLM)s?\b|\bvision[- ]language\b|\bmultimodal large\b|\breasoning[- ]models?\b|\bQwen|\bLLaMA|\bLlama|\bDeepSeek|\bGPT-?\d|\bMistral|\bGemma|\bchain[- ]of[- ]thoughts?\b|\bCoT\b|\breasoning traces?\b|\blong-CoT\b|\bRLHF\b|\bRLVR\b|\b\d+(?:\.\d+)?B(?:-parameter)?\b|\bAIME\b|\bGSM8K\b|\bfoundation models?\b|\bpost-training\b(?! quantization)/i;
+export const LLM_CONTEXT = /\blanguage[- ]models?\b|\b(?:LLM|VLM|MLLM|LMM|LRM|SLM|LVLM)s?\b|\bvision[- ]language\b|\bmultimodal large\b|\breasoning[- ]models?\b|\bQwen|\bLLaMA|\bLlama|\bDeepSeek|\bGPT-?\d|\bMistral|\bGemma|\bchain[- ]of[- ]thoughts?\b|\bCoT\b|\breasoning traces?\b|\blong-CoT\b|\bRLHF\b|\bRLVR\b|\b\d+(?:\.\d+)?B(?:-parameter)?\b|\bAIME\b|\bGSM8K\b|\bfoundation models?\b|\bpost-training\b(?! quantization)|\bagentic\b|\bReAct\b|\b(?:web|GUI|search|LLM|language|computer[- ]use|software[- ]engineering|SWE|coding|research|tool-using|information[- ]seeking) agents?\b/i;
 
 /** The trained model is an image, video, audio or 3D generator (GRPO-style RL applied to generators counts). */
 export const GENERATOR_CONTEXT = /\bdiffusion[- ]models?\b|\bflow[- ]matching\b|\brectified flows?\b|\btext-to-(?:image|video|speech|3d)\b|\bimage-to-video\b|\b(?:image|video|visual|speech|audio|music|mesh|3D) (?:generation|generators?|synthesis)\b|\bgenerative (?:models?|recommenders?)\b|\bworld models?\b/i;
@@ -179,10 +190,10 @@ export const CHAT_ALIGNMENT = /\bhuman feedback\b|\bhuman preferences?\b|\bhelpf
  * "updates during reinforcement learning". Counts as training evidence, unlike a bare mention.
  */
 export const RL_AS_MEANS =
-  /\b(?:train|fine-?tun|post-train|optimi[sz]|incentiv|teach|improv|enhanc|align)\w*\b[^.]{0,80}\b(?:reinforcement learning|RL)\b|\b(?:via|through|during|using|use|uses|employ\w*|apply\w*|adopt\w*|leverag\w+) (?:[\w-]+ ){0,3}?(?:reinforcement learning|RL)\b/i;
+  /\b(?:train|fine-?tun|post-train|optimi[sz]|incentiv|teach|improv|enhanc|align)\w*\b[^.]{0,80}\b(?:reinforcement learning|RL)\b|\b(?:via|through|during|using|use|uses|employ\w*|apply\w*|adopt\w*|leverag\w+) (?:[\w-]+ ){0,3}?(?:reinforcement learning|RL)\b|\b(?:use|uses|used|using|employ\w*|apply\w*|adopt\w*|leverag\w+)\b[^.]{0,40}\bfor (?:reinforcement learning|RL)\b(?! from (?:human|AI) feedback)/i;
 
 /** RL named only as what the paper avoids or beats ("without RL", "better than PPO"): not a training claim. */
-export const RL_CONTRAST = /\b(?:without|instead of|rather than|than|unlike|alternative to|need for|bypass\w*|avoid\w*)\b[^.]{0,40}\b(?:reinforcement learning|RL|PPO)\b/i;
+export const RL_CONTRAST = /\b(?:without|instead of|rather than|than|unlike|alternatives?(?: to)?|need for|bypass\w*|avoid\w*)\b[^.]{0,40}\b(?:reinforcement learning|RL|PPO)\b/i;
 
 /**
  * "Name: subtitle" titles name the paper's own method or model; abstracts then say "Tina achieves..."
@@ -190,8 +201,8 @@ export const RL_CONTRAST = /\b(?:without|instead of|rather than|than|unlike|alte
  */
 export const OWN_NAME = /^([A-Z][\w.+-]*[A-Za-z0-9+](?: [A-Z][\w.+-]*)?) ?:/;
 
-/** Sentence-level first-person claim ("we train", "our method"): separates doing RL from citing it. */
-export const FIRST_PERSON = /\b(?:we|our|this (?:paper|work|study))\b/i;
+/** Sentence-level first-person claim ("we train", "our method", "this model is trained"): separates doing RL from citing it. */
+export const FIRST_PERSON = /\b(?:we|our|this (?:paper|work|study|model|method|approach|framework))\b/i;
 
 /**
  * What the arXiv API family query asks for in titles and abstracts: every family name and the

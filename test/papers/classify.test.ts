@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acronymRegex, anyReinforcementLearning, evaluate, loadSet, loadUnseen, rulesClassifier, type LabelledPaper, type Metrics } from '../../bench/classify.ts';
+import { acronymRegex, anyReinforcementLearning, evaluate, loadSet, loadTuned, loadUnseen, rulesClassifier, type LabelledPaper, type Metrics } from '../../bench/classify.ts';
 import { classifyPaper, DECISION_THRESHOLD, GREY_ZONE } from '../../src/papers/classify.ts';
 import { MAX_TOPICS, TOPIC_SLUGS } from '../../src/papers/topics.ts';
 
@@ -73,7 +73,7 @@ describe('classifyPaper', () => {
   });
 
   it('is deterministic and returns well-formed output for every labelled paper', () => {
-    const papers = [...loadSet('dev'), ...loadUnseen()];
+    const papers = [...loadTuned(), ...loadUnseen()];
     for (const p of papers) {
       const first = classifyPaper(p);
       expect(classifyPaper({ title: p.title, abstract: p.abstract })).toEqual(first);
@@ -87,7 +87,7 @@ describe('classifyPaper', () => {
   });
 
   it('fills families for positives that name a family, and never for negatives', () => {
-    for (const p of loadSet('dev')) {
+    for (const p of loadTuned()) {
       const c = classifyPaper(p);
       if (!c.grpoFamily) expect(c.families).toEqual([]);
       else if (/GRPO\b/.test(`${p.title} ${p.abstract}`)) expect(c.families.some((f) => f.includes('GRPO'))).toBe(true);
@@ -108,21 +108,24 @@ describe('classifyPaper', () => {
 });
 
 describe('evaluation on the labelled sets', () => {
-  const sets = { dev: loadSet('dev'), holdout: loadSet('holdout'), holdout2: loadSet('holdout2'), unseen: loadUnseen() };
+  const sets = { dev: loadSet('dev'), dev2: loadSet('dev2'), holdout: loadSet('holdout'), holdout2: loadSet('holdout2'), unseen: loadUnseen() };
   const show = (set: string, name: string, m: Metrics) =>
     console.log(`[classifier eval] ${set.padEnd(8)} ${name.padEnd(16)} precision=${m.precision.toFixed(3)} recall=${m.recall.toFixed(3)} F1=${m.f1.toFixed(3)} (TP ${m.tp}, FP ${m.fp}, FN ${m.fn}, n=${m.n})`);
 
-  it('has sets of the agreed shape: holdout >=60 and holdout2 >=80 papers, each about half positive, at most ~40% from seeds', () => {
-    const all: LabelledPaper[] = [...sets.dev, ...sets.unseen];
-    expect(all.length).toBeGreaterThanOrEqual(300);
+  it('has sets of the agreed shape: dev2 >=100, holdout >=60 and holdout2 >=80 papers, each about half positive, at most ~40% from seeds', () => {
+    const all: LabelledPaper[] = [...sets.dev, ...sets.dev2, ...sets.unseen];
+    expect(all.length).toBeGreaterThanOrEqual(400);
+    expect(sets.dev2.length).toBeGreaterThanOrEqual(100);
     expect(sets.holdout.length).toBeGreaterThanOrEqual(60);
     expect(sets.holdout2.length).toBeGreaterThanOrEqual(80);
-    for (const s of [sets.dev, sets.holdout, sets.holdout2]) expect(Math.abs(s.filter((p) => p.label).length / s.length - 0.5)).toBeLessThan(0.1);
+    // dev2 is real papers only, chosen for the hard cases; ids are unique across every set (checked below).
+    expect(sets.dev2.every((p) => p.source === 'real')).toBe(true);
+    for (const s of [sets.dev, sets.dev2, sets.holdout, sets.holdout2]) expect(Math.abs(s.filter((p) => p.label).length / s.length - 0.5)).toBeLessThan(0.1);
     expect(all.filter((p) => p.source === 'seed').length / all.length).toBeLessThanOrEqual(0.41);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
   });
 
-  for (const set of ['dev', 'holdout', 'holdout2'] as const) {
+  for (const set of ['dev', 'dev2', 'holdout', 'holdout2'] as const) {
     it(`beats both baselines on F1 on ${set}`, () => {
       const rules = evaluate(rulesClassifier, sets[set]);
       const anyRl = evaluate(anyReinforcementLearning, sets[set]);
@@ -138,10 +141,11 @@ describe('evaluation on the labelled sets', () => {
   // Regression floors, not the goal (0.90 / 0.90 on data the rules were not tuned on). The floors sit just
   // below what the one honest evaluation of each unseen set measured, so a rule change that loses a paper or
   // two fails here instead of going unnoticed; they were not met by tuning on these sets.
-  //   holdout   measured 0.935 / 0.829 (70 papers)
-  //   holdout2  measured 0.921 / 0.833 (84 papers, frozen before the second round of rule changes)
-  //   unseen    measured 0.928 / 0.831 (both together, 154 papers)
-  const FLOORS = { holdout: [0.9, 0.8], holdout2: [0.88, 0.8], unseen: [0.9, 0.81] } as const;
+  // Rules 2026-11-21.3 (third round, tuned on dev + dev2 only; the unseen sets were measured once, in aggregate):
+  //   holdout   measured 0.935 / 0.829 (70 papers; unchanged from the second round)
+  //   holdout2  measured 0.950 / 0.905 (84 papers; second round 0.921 / 0.833)
+  //   unseen    measured 0.944 / 0.870 (both together, 154 papers; second round 0.928 / 0.831)
+  const FLOORS = { holdout: [0.9, 0.8], holdout2: [0.92, 0.88], unseen: [0.92, 0.85] } as const;
   for (const [set, [precision, recall]] of Object.entries(FLOORS) as [keyof typeof FLOORS, readonly [number, number]][]) {
     it(`keeps ${set} precision >= ${precision} and recall >= ${recall}`, () => {
       const m = evaluate(rulesClassifier, sets[set]);
