@@ -1,9 +1,10 @@
-import type { Command, CommandDeps, CommandInput } from '../src/command.ts';
+import type { Choice, Command, CommandDeps, CommandInput } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
 import { paperCardReply } from '../src/views/paper-card.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
 import { TOPICS } from '../src/papers/topics.ts';
+import type { Paper } from '../db/schema.ts';
 import { getPaperDetail, latestPapers, lookupPaper } from '../db/queries/papers.ts';
 import { searchPapers } from '../db/queries/search.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
@@ -63,14 +64,31 @@ export const paper: Command = {
     throw new UserFacingError('That button no longer works. Run the command again.');
   },
   async autocomplete(_input, focused, deps) {
-    if (focused.value.trim().length < 2) return [];
-    const { hits } = await searchPapers(deps.db, focused.value, { limit: 10 });
-    return hits.map((h) => ({
-      name: `${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`.slice(0, 100),
-      value: (h.arxivId ?? h.title).slice(0, 100),
-    }));
+    return paperChoices(deps, focused.value);
   },
 };
+
+/** Autocomplete for any option naming a paper (`/paper show id`, `/queue vote paper`): ids and titles that match what was typed. */
+export async function paperChoices(deps: CommandDeps, typed: string): Promise<Choice[]> {
+  if (typed.trim().length < 2) return [];
+  const { hits } = await searchPapers(deps.db, typed, { limit: 10 });
+  return hits.map((h) => ({
+    name: `${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`.slice(0, 100),
+    value: (h.arxivId ?? h.title).slice(0, 100),
+  }));
+}
+
+/** The paper a user named (arXiv id, link or title), or a UserFacingError that says what to try instead. */
+export async function resolvePaper(deps: CommandDeps, ref: string): Promise<Paper> {
+  const found = await lookupPaper(deps.db, ref);
+  if (found.paper) return found.paper;
+  const why = {
+    'malformed-id': `"${ref}" is not a valid arXiv id. Use one like 2507.18071 (a version such as v2 is fine), a link, or a title.`,
+    'unknown-id': `arXiv ${found.id ?? ref} is not in the corpus yet. Try /paper search with words from its title.`,
+    'no-title-match': `No paper titled "${ref}". Try /paper search query:${ref.slice(0, 60)}`,
+  }[found.reason];
+  throw new UserFacingError(why);
+}
 
 async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const query = String(input.options.query);
@@ -80,17 +98,8 @@ async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const ref = String(input.options.id);
-  const found = await lookupPaper(deps.db, ref);
-  if (!found.paper) {
-    const why = {
-      'malformed-id': `"${ref}" is not a valid arXiv id. Use one like 2507.18071 (a version such as v2 is fine), a link, or a title.`,
-      'unknown-id': `arXiv ${found.id ?? ref} is not in the corpus yet. Try /paper search with words from its title.`,
-      'no-title-match': `No paper titled "${ref}". Try /paper search query:${ref.slice(0, 60)}`,
-    }[found.reason];
-    throw new UserFacingError(why);
-  }
-  return paperCardReply(await getPaperDetail(deps.db, found.paper));
+  const found = await resolvePaper(deps, String(input.options.id));
+  return paperCardReply(await getPaperDetail(deps.db, found));
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {
