@@ -41,6 +41,7 @@ export const digest: Command = {
           { name: 'min_score', description: 'Only papers the classifier scores at least this (0-1, default 0)', type: 'number', minValue: 0, maxValue: 1 },
           { name: 'quiet_day', description: 'Without new papers: post nothing (default) or a one-line notice', type: 'string', choices: [{ name: 'post nothing', value: 'nothing' }, { name: 'one-line notice', value: 'notice' }] },
           { name: 'ping_role', description: 'A role to mention with each digest (default: nobody)', type: 'role' },
+          { name: 'threads', description: 'One message per paper, each with its own discussion thread (default: no)', type: 'boolean' },
         ],
       },
       { name: 'preview', description: 'What the next digest would contain, shown only to you', options: [channelOption(false)] },

@@ -21,6 +21,8 @@ export interface DigestSettings {
   minScore: number;
   quietDay: 'nothing' | 'notice';
   pingRoleId: string | null;
+  /** One message per paper, each opening a discussion thread. */
+  threadPerPaper: boolean;
 }
 
 export async function getChannelConfig(db: Db, channelId: string): Promise<ChannelConfig | undefined> {

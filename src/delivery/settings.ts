@@ -70,5 +70,6 @@ export function parseDigestSettings(o: Record<string, OptionValue | undefined>):
     maxPapers, minScore,
     quietDay: o.quiet_day === 'notice' ? 'notice' : 'nothing',
     pingRoleId: ping,
+    threadPerPaper: o.threads === true,
   };
 }

@@ -29,6 +29,7 @@ function settingsFields(c: ChannelConfig, next: NextDigest | undefined): EmbedFi
     { name: 'Topics', value: c.topics.length ? truncate(c.topics.join(', '), 1024) : 'all', inline: true },
     { name: 'Quiet day', value: c.quietDay === 'notice' ? 'a one-line notice' : 'post nothing', inline: true },
     { name: 'Ping', value: c.pingRoleId ? `<@&${c.pingRoleId}>` : 'nobody', inline: true },
+    { name: 'Threads', value: c.threadPerPaper ? 'one per paper' : 'no', inline: true },
     { name: 'Next digest', value: nextText(c, next) },
   ];
 }

@@ -63,13 +63,19 @@ describe('/digest', () => {
     const [row] = await channelRows();
     expect(row).toMatchObject({
       channelId: '100', guildId: 'g1', enabled: true, postTime: '09:00', timezone: 'Europe/Berlin', cadence: 'daily', weekday: null,
-      topics: ['algorithm', 'math-code'], language: 'en', maxPapers: 5, minScore: 0, quietDay: 'nothing', pingRoleId: '777', createdBy: 'u1',
+      topics: ['algorithm', 'math-code'], language: 'en', maxPapers: 5, minScore: 0, quietDay: 'nothing', pingRoleId: '777', threadPerPaper: false, createdBy: 'u1',
     });
     const status = replyText(await run('status', { channel: '<#100>' }, { canManage: false }));
     expect(status).toMatch(/State\non/);
     expect(status).toMatch(/algorithm, math-code/);
     expect(status).toMatch(/<@&777>/);
     expect(status).toMatch(/Last digest\nnone yet/);
+  });
+
+  it('opens a thread per paper when asked', async () => {
+    await run('setup', { ...setupOptions, channel: '101', threads: true });
+    expect((await channelRows()).find((r) => r.channelId === '101')).toMatchObject({ threadPerPaper: true });
+    expect(replyText(await run('status', { channel: '101' }))).toMatch(/Threads\none per paper/);
   });
 
   it('says when a channel has no digest, and keeps other servers out', async () => {
