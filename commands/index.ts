@@ -4,10 +4,12 @@ import { createHelp } from './help.ts';
 import { paper } from './paper.ts';
 import { queue } from './queue.ts';
 import { status } from './status.ts';
+import { subscribe } from './subscribe.ts';
+import { subscriptions, unsubscribe } from './subscriptions.ts';
 import { topics } from './topics.ts';
 
 /** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
-export const commands: readonly Command[] = [paper, digest, queue, topics, status, createHelp(() => commands)];
+export const commands: readonly Command[] = [paper, digest, queue, subscribe, unsubscribe, subscriptions, topics, status, createHelp(() => commands)];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);

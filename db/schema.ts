@@ -228,15 +228,31 @@ export const userSubscriptions = pgTable('user_subscriptions', {
   index('user_subscriptions_kind_idx').on(t.kind, t.value),
 ]);
 
-/** Each paper reaches each user once, ever. */
+/**
+ * Each paper reaches each user once, ever: an outbox row per (user, paper), written `pending`
+ * before anything is sent and `sent` after. Rows sharing a nonce are one message (a bundle).
+ */
 export const notificationsSent = pgTable('notifications_sent', {
   userId: text().notNull(),
   paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  /** `dm`, `channel`, `bundled` or `failed`. */
+  /** Where it goes (planned) or went: `dm` or `channel`. */
   via: text().notNull(),
+  /** Over the user's daily cap: listed in one "and N more" message instead of its own. */
+  bundled: boolean().notNull().default(false),
+  /** `pending`, `sending`, `sent` or `failed` (final: permanent failure, or out of attempts). */
+  status: text().notNull().default('pending'),
+  /** The message nonce, the same on every retry; shared by the rows of one bundle. */
+  nonce: text(),
+  attempts: integer().notNull().default(0),
+  messageId: text(),
+  /** Why it failed (or the last transient error). */
   reason: text(),
-  sentAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.paperId] })]);
+  createdAt: createdAt(),
+  sentAt: timestamp({ withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.paperId] }),
+  index('notifications_sent_status_idx').on(t.status),
+]);
 
 /** The reading-group queue, per server. */
 export const queueItems = pgTable('queue_items', {

@@ -4,12 +4,16 @@ import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { App } from '../app.ts';
 import type { Command, CommandDeps } from '../command.ts';
 import { ConfigError } from '../config.ts';
+import type { Notifier } from '../delivery/notifier.ts';
 import type { Poster } from '../delivery/poster.ts';
 import { commands as allCommands } from '../../commands/index.ts';
 import { startScheduler, type Job, type JobDeps } from '../../jobs/index.ts';
 import { JOBS } from '../../jobs/all.ts';
+import { notifySubscribersJob } from '../../jobs/notify-subscribers.ts';
 import { postDigestsJob } from '../../jobs/post-digests.ts';
+import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
 import { createDiscordClient } from './client.ts';
+import { discordNotifier } from './notifier.ts';
 import { discordPoster } from './poster.ts';
 import { registerIfChanged } from './register.ts';
 import { createRouter, type Router } from './router.ts';
@@ -17,8 +21,8 @@ import { createRouter, type Router } from './router.ts';
 export interface BotOptions {
   /** Defaults to every command in commands/index.ts. */
   commands?: readonly Command[];
-  /** The scheduled jobs; defaults to JOBS plus digest posting through the bot. Tests pass none. */
-  jobs?: (poster: Poster) => readonly Job[];
+  /** The scheduled jobs; defaults to JOBS plus digest posting and subscriber notifications through the bot. Tests pass none. */
+  jobs?: (poster: Poster, notifier: Notifier) => readonly Job[];
   /** Extra discord.js options (tests: short timeouts, no identify throttling). */
   clientOptions?: Partial<ClientOptions>;
   deferAfterMs?: number;
@@ -27,12 +31,24 @@ export interface BotOptions {
 export interface Bot {
   client: Client;
   poster: Poster;
+  notifier: Notifier;
   router: Router;
   /** Graceful shutdown: scheduler (waits for running jobs), in-flight interactions, gateway, database. Idempotent. */
   stop(): Promise<void>;
 }
 
-export const defaultJobs = (poster: Poster): readonly Job[] => [...JOBS, postDigestsJob({ poster })];
+/**
+ * JOBS plus what needs the bot: digest posting, and subscriber notifications as the follow-up of
+ * every summary run, so that each poll (whose follow-up is the summary run) notifies subscribers.
+ */
+export function defaultJobs(poster: Poster, notifier: Notifier): readonly Job[] {
+  const summarizeThenNotify: Job = { ...summarizePendingJob, then: notifySubscribersJob({ notifier }) };
+  const chained = JOBS.map((job): Job => {
+    if (job === summarizePendingJob) return summarizeThenNotify;
+    return job.then === summarizePendingJob ? { ...job, then: summarizeThenNotify } : job;
+  });
+  return [...chained, postDigestsJob({ poster })];
+}
 
 /** When each job runs next (for /status), computed from its cron expression in UTC, up to 8 days ahead. */
 export function nextRunsOf(jobs: readonly Job[], deps: Pick<JobDeps, 'config' | 'now'>): () => Record<string, Date | null> {
@@ -72,7 +88,8 @@ export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
 
   const client = createDiscordClient(config, opts.clientOptions);
   const poster = discordPoster(client);
-  const jobs = (opts.jobs ?? defaultJobs)(poster);
+  const notifier = discordNotifier(client);
+  const jobs = (opts.jobs ?? defaultJobs)(poster, notifier);
   const jobDeps: JobDeps = { db: app.handle.db, sql: app.handle.sql, config, log, now: app.deps.now };
   const deps: CommandDeps = { ...app.deps, poster, nextRuns: nextRunsOf(jobs, jobDeps) };
   const router = createRouter({ deps, commands, deferAfterMs: opts.deferAfterMs });
@@ -108,6 +125,7 @@ export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
   return {
     client,
     poster,
+    notifier,
     router,
     stop() {
       stopping ??= (async () => {

@@ -67,6 +67,10 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
   const waiters = new Set<{ test: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }>();
   /** Channel messages by id, and by `channel|nonce` for enforce_nonce. */
   const messages: { id: string; channelId: string; body: any; nonce?: string }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** DM channels opened by POST /users/@me/channels: channel id -> recipient user id. */
+  const dmChannels = new Map<string, string>();
+  /** Users who do not accept DMs from the bot: a message to their DM channel gets 50007. */
+  const refusingDms = new Set<string>();
   const sockets = new Map<number, WebSocket>();
   const sessions = new Map<string, { shard: number; seq: number }>();
   const shardSession = new Map<number, string>();
@@ -134,9 +138,19 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     if (method === 'POST' && /^\/webhooks\/(\d+)\/([^/]+)$/.test(path)) {
       return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }));
     }
+    if (method === 'POST' && path === '/users/@me/channels') {
+      const recipient = String(body?.recipient_id ?? '');
+      const existing = [...dmChannels].find(([, u]) => u === recipient)?.[0];
+      const id = existing ?? nextId();
+      dmChannels.set(id, recipient);
+      const user = { id: recipient, username: `user-${recipient.slice(-4)}`, discriminator: '0', global_name: null, avatar: null };
+      return json(res, 200, { id, type: 1, last_message_id: null, flags: 0, recipients: [user] });
+    }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
       const channelId = m[1]!;
-      if (!channels.some((c) => c.id === channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
+      const recipient = dmChannels.get(channelId);
+      if (recipient && refusingDms.has(recipient)) return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
+      if (!recipient && !channels.some((c) => c.id === channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
       const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
       const seen = nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
       if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }));
@@ -260,6 +274,13 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     gateway,
     /** Messages created in channels (by the poster), in order. */
     messages,
+    /** DM channels the bot opened: channel id -> recipient user id. */
+    dmChannels,
+
+    /** From now on, messages to this user's DM channel fail with 403 50007 (Cannot send messages to this user). */
+    refuseDms(userId: string): void {
+      refusingDms.add(userId);
+    },
 
     /** The next request matching `pattern` (and `method`) gets this answer instead, once. */
     failNext(pattern: RegExp | string, status: number, body: unknown = {}, headers: Record<string, string> = {}, method?: string): void {

@@ -1,0 +1,61 @@
+import type { Command, CommandDeps, CommandInput } from '../src/command.ts';
+import { UserFacingError } from '../src/errors.ts';
+import { TOPIC_SLUGS } from '../src/papers/topics.ts';
+import { excludeTerms, SUBSCRIPTION_KINDS } from '../src/subscriptions/match.ts';
+import { FAMILY_NAMES, listChoices, MAX_SUBSCRIPTIONS, normalizeValue } from '../src/subscriptions/values.ts';
+import { subscribedReply, type DeliverySettings } from '../src/subscriptions/views.ts';
+import {
+  addSubscription, DEFAULT_SUBSCRIBER, getSubscriber, guildNotifyChannel, listSubscriptions, saveSubscriber, type Subscriber,
+} from '../db/queries/subscriptions.ts';
+
+/**
+ * `/subscribe topic|keyword|author|family`: follow one thing per call. New GRPO-family papers
+ * that match reach the user once each (jobs/notify-subscribers.ts). Answers only the caller.
+ */
+export const subscribe: Command = {
+  definition: {
+    name: 'subscribe',
+    description: 'Get new GRPO-family papers on a topic, keyword, author or family by DM or mention',
+    options: [
+      { name: 'topic', description: 'A topic from the taxonomy (see /topics)', type: 'string', autocomplete: true, maxLength: 64 },
+      { name: 'keyword', description: 'A word or phrase in the title or abstract, e.g. clip-higher', type: 'string', maxLength: 100 },
+      { name: 'exclude', description: 'With keyword: comma-separated words that suppress a match, e.g. diffusion, image', type: 'string', maxLength: 200 },
+      { name: 'author', description: 'An author\'s name (accents, case and initials are forgiven)', type: 'string', maxLength: 100 },
+      { name: 'family', description: 'A GRPO variant, e.g. DAPO, GSPO, Dr. GRPO', type: 'string', autocomplete: true, maxLength: 64 },
+    ],
+  },
+  async execute(input, deps) {
+    const kinds = SUBSCRIPTION_KINDS.filter((k) => input.options[k] !== undefined);
+    if (kinds.length !== 1) {
+      throw new UserFacingError(`Give exactly one of topic, keyword, author or family${kinds.length ? ` (you gave ${kinds.join(' and ')})` : ''}, e.g. /subscribe keyword:clip-higher. Run /subscribe again for each more.`);
+    }
+    const kind = kinds[0]!;
+    if (input.options.exclude !== undefined && kind !== 'keyword') throw new UserFacingError('exclude only works with keyword, e.g. /subscribe keyword:grpo exclude:diffusion.');
+    const value = normalizeValue(kind, String(input.options[kind]));
+    const exclude = excludeTerms(input.options.exclude === undefined ? null : String(input.options.exclude).toLowerCase()).join(', ') || null;
+
+    const existing = await listSubscriptions(deps.db, input.user.id);
+    if (existing.length >= MAX_SUBSCRIPTIONS && !existing.some((s) => s.kind === kind && s.value === value)) {
+      throw new UserFacingError(`You follow ${existing.length} things, the most there can be. /unsubscribe one first.`);
+    }
+    const now = deps.now();
+    const { row, created } = await addSubscription(deps.db, { userId: input.user.id, guildId: input.guildId, kind, value, exclude }, now);
+    const subscriber = await saveSubscriber(deps.db, input.user.id, input.guildId, {}, now);
+    return subscribedReply(row, created, await deliverySettings(deps, subscriber));
+  },
+  async autocomplete(_input, focused) {
+    if (focused.name === 'topic') return listChoices(TOPIC_SLUGS, focused.value);
+    if (focused.name === 'family') return listChoices(FAMILY_NAMES, focused.value);
+    return [];
+  },
+};
+
+/** A user's delivery as they would experience it: the channel is theirs, else their server's notification channel. */
+export async function deliverySettings(deps: CommandDeps, s: Subscriber | undefined, guildId?: string): Promise<DeliverySettings> {
+  const row = s ?? { ...DEFAULT_SUBSCRIBER, guildId: guildId ?? null };
+  return { mode: row.mode, dailyCap: row.dailyCap, channelId: row.channelId ?? (await guildNotifyChannel(deps.db, row.guildId ?? guildId)) };
+}
+
+export async function currentSettings(deps: CommandDeps, input: CommandInput): Promise<DeliverySettings> {
+  return deliverySettings(deps, await getSubscriber(deps.db, input.user.id), input.guildId);
+}

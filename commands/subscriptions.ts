@@ -1,0 +1,79 @@
+import type { Command, CommandInput } from '../src/command.ts';
+import { parseChannelRef } from '../src/delivery/settings.ts';
+import { UserFacingError } from '../src/errors.ts';
+import { parseSubscriptionLabel, subscriptionLabel } from '../src/subscriptions/values.ts';
+import { subscriptionsReply, unsubscribedReply } from '../src/subscriptions/views.ts';
+import {
+  getSubscriber, guildNotifyChannel, listSubscriptions, removeSubscription, saveSubscriber, type DeliveryMode, type UserSubscription,
+} from '../db/queries/subscriptions.ts';
+import { currentSettings, deliverySettings } from './subscribe.ts';
+
+const MODES = [{ name: 'DM (default)', value: 'dm' }, { name: 'mention in a channel', value: 'channel' }, { name: 'off', value: 'off' }];
+
+/** `/unsubscribe subscription:<kind:value>`: stop following one thing (autocompleted from the user's own). */
+export const unsubscribe: Command = {
+  definition: {
+    name: 'unsubscribe',
+    description: 'Stop following a topic, keyword, author or family',
+    options: [{ name: 'subscription', description: 'One of yours, e.g. keyword:clip-higher', type: 'string', required: true, autocomplete: true, maxLength: 200 }],
+  },
+  async execute(input, deps) {
+    const mine = await listSubscriptions(deps.db, input.user.id);
+    const target = findOwn(mine, String(input.options.subscription));
+    if (!target) {
+      const yours = mine.length ? ` You follow: ${mine.map((s) => `\`${subscriptionLabel(s)}\``).join(', ')}.`.slice(0, 1500) : ' You follow nothing.';
+      throw new UserFacingError(`You do not follow \`${String(input.options.subscription).replace(/`/g, "'")}\`.${yours}`);
+    }
+    await removeSubscription(deps.db, input.user.id, target.kind, target.value);
+    return unsubscribedReply(target, mine.length - 1);
+  },
+  async autocomplete(input, focused, deps) {
+    if (focused.name !== 'subscription') return [];
+    const q = focused.value.trim().toLowerCase();
+    return (await listSubscriptions(deps.db, input.user.id))
+      .map(subscriptionLabel).filter((l) => l.toLowerCase().includes(q)).slice(0, 25)
+      .map((l) => ({ name: l.slice(0, 100), value: l.slice(0, 100) }));
+  },
+};
+
+/** `keyword:clip-higher` (any case), or a bare value when only one subscription has it. */
+function findOwn(mine: UserSubscription[], typed: string): UserSubscription | undefined {
+  const parsed = parseSubscriptionLabel(typed);
+  const same = (a: string, b: string) => a.toLowerCase() === b.trim().toLowerCase();
+  if (parsed) return mine.find((s) => s.kind === parsed.kind && same(s.value, parsed.value));
+  const byValue = mine.filter((s) => same(s.value, typed));
+  return byValue.length === 1 ? byValue[0] : undefined;
+}
+
+/** `/subscriptions [mode] [channel] [daily_cap]`: what the user follows, and how it reaches them. */
+export const subscriptions: Command = {
+  definition: {
+    name: 'subscriptions',
+    description: 'What you follow, and how new papers reach you (DM, channel mention, off; daily cap)',
+    options: [
+      { name: 'mode', description: 'dm (default), channel (a mention) or off', type: 'string', choices: MODES },
+      { name: 'channel', description: 'The channel for mentions (implies mode channel); also the fallback when DMs are closed', type: 'channel' },
+      { name: 'daily_cap', description: 'At most this many papers a day on their own (1-50, default 10); the rest in one message', type: 'integer', minValue: 1, maxValue: 50 },
+    ],
+  },
+  async execute(input, deps) {
+    const set = settingsFrom(input);
+    if (Object.keys(set).length > 0) {
+      if (set.mode === 'channel') {
+        const existing = await getSubscriber(deps.db, input.user.id);
+        const channelId = set.channelId ?? existing?.channelId ?? (await guildNotifyChannel(deps.db, input.guildId ?? existing?.guildId));
+        if (!channelId) throw new UserFacingError('Channel delivery needs a channel: /subscriptions mode:channel channel:#papers.');
+      }
+      const row = await saveSubscriber(deps.db, input.user.id, input.guildId, set, deps.now());
+      return subscriptionsReply(await listSubscriptions(deps.db, input.user.id), await deliverySettings(deps, row, input.guildId), true);
+    }
+    return subscriptionsReply(await listSubscriptions(deps.db, input.user.id), await currentSettings(deps, input), false);
+  },
+};
+
+function settingsFrom(input: CommandInput): { mode?: DeliveryMode; channelId?: string; dailyCap?: number } {
+  const { mode, channel, daily_cap: cap } = input.options;
+  const channelId = channel === undefined ? undefined : parseChannelRef(String(channel));
+  const chosen = mode === undefined ? (channelId ? 'channel' : undefined) : (String(mode) as DeliveryMode);
+  return { ...(chosen && { mode: chosen }), ...(channelId && { channelId }), ...(cap !== undefined && { dailyCap: Number(cap) }) };
+}

@@ -1,0 +1,109 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientOptions } from 'discord.js';
+import { guilds, notificationsSent, papers } from '../../db/schema.ts';
+import { notifySubscribers } from '../../jobs/notify-subscribers.ts';
+import { postDigests } from '../../jobs/post-digests.ts';
+import { createApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { startBot, type Bot } from '../../src/discord/bot.ts';
+import { createTestDb } from '../helpers/db.ts';
+import { APP_ID, CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+
+/**
+ * Subscriptions end to end: users subscribe with the real slash command through the real
+ * discord.js client, and the notify job delivers through the bot's Discord notifier to the fake
+ * Discord: a DM (open the DM channel, then post in it), and a refused DM (50007) falling back to a
+ * mention in the server's notification channel that may ping that user and nobody else.
+ */
+const clientOptions: Partial<ClientOptions> = {
+  waitGuildTimeout: 300,
+  rest: { retries: 0, timeout: 5000 },
+  ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) },
+};
+
+const READER = '700000000000000101';
+const CLOSED_DMS = '700000000000000102';
+const ROLE_ID = '400000000000000077';
+
+describe('subscriptions through a fake Discord', () => {
+  let fake: FakeDiscord;
+  let app: App;
+  let bot: Bot;
+  let t: Awaited<ReturnType<typeof createTestDb>>;
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ extraRoles: [{ id: ROLE_ID, name: 'RL readers' }] });
+    t = await createTestDb();
+    const config = loadConfig({ DATABASE_URL: t.url, DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api, LOG_LEVEL: 'silent' });
+    app = await createApp(config, { log: pino({ level: 'silent' }) });
+    bot = await startBot(app, { jobs: () => [], clientOptions });
+  }, 120_000);
+
+  afterAll(async () => {
+    await bot?.stop();
+    await fake?.close();
+  });
+
+  it('subscribes with /subscribe, answering only the user', async () => {
+    for (const userId of [READER, CLOSED_DMS]) {
+      const i = fake.sendChatInput({ name: 'subscribe', options: { family: 'dapo' }, userId });
+      const callback = await fake.waitForResponse(i);
+      expect(callback.body.data).toMatchObject({ flags: 64, content: expect.stringMatching(/Subscribed to `family:DAPO`/), allowed_mentions: { parse: [] } });
+    }
+    const complete = fake.sendAutocomplete({ name: 'unsubscribe', options: { subscription: 'dap' }, focused: 'subscription', userId: READER });
+    expect((await fake.waitForResponse(complete)).body.data.choices).toEqual([{ name: 'family:DAPO', value: 'family:DAPO' }]);
+  });
+
+  it('delivers a DM, and falls back to a mention of that user only when DMs are refused', async () => {
+    await t.db.insert(guilds).values({ guildId: GUILD_ID, notifyChannelId: CHANNEL_ID });
+    const newsAt = new Date(Date.now() + 1000); // after the subscriptions above
+    await t.db.insert(papers).values({
+      arxivId: '2611.79001', title: 'DAPO at scale: @everyone <@&400000000000000077> read this', titleKey: 'e2edapoatscale',
+      abstract: 'Decoupled clipping and dynamic sampling, with verifiable rewards.', grpoFamily: true, familyScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt,
+    });
+    fake.refuseDms(CLOSED_DMS);
+    const now = new Date(newsAt.getTime() + 60_000);
+    const counts = await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier });
+    expect(counts).toMatchObject({ messages: 2, fallbacks: 1, failed: 0 });
+
+    const opened = fake.requests.filter((r) => r.method === 'POST' && r.path === '/users/@me/channels');
+    expect(opened.map((r) => r.body.recipient_id).sort()).toEqual([READER, CLOSED_DMS]);
+    const dmOf = (userId: string) => [...fake.dmChannels].find(([, u]) => u === userId)![0];
+    const postsTo = (channelId: string) => fake.requests.filter((r: RecordedRequest) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`);
+
+    const [dm] = postsTo(dmOf(READER));
+    expect(dm).toMatchObject({ status: 200, auth: 'Bot fake-token' });
+    expect(dm!.body).toMatchObject({ enforce_nonce: true, allowed_mentions: { parse: [] } });
+    expect(dm!.body.embeds[0].title).toMatch(/^DAPO at scale/);
+
+    expect(postsTo(dmOf(CLOSED_DMS)).map((r) => r.status)).toEqual([403]);
+    const [mention] = postsTo(CHANNEL_ID);
+    expect(mention!.status).toBe(200);
+    expect(mention!.body.allowed_mentions).toEqual({ parse: [], users: [CLOSED_DMS] });
+    expect(mention!.body.content).toMatch(new RegExp(`^<@${CLOSED_DMS}> `));
+    expect(mention!.body.embeds[0].title).not.toMatch(/@everyone/); // neutralised, and not allowed anyway
+
+    const rows = await t.db.select().from(notificationsSent);
+    expect(rows.map((r) => [r.userId, r.status, r.via]).sort()).toEqual([[READER, 'sent', 'dm'], [CLOSED_DMS, 'sent', 'channel']]);
+
+    // A second run sends nothing more.
+    const before = fake.requests.length;
+    expect(await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier })).toMatchObject({ messages: 0 });
+    expect(fake.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('pings the role set with /digest setup ping_role on the digest, and nothing else', async () => {
+    const setup = fake.sendChatInput({
+      name: 'digest', subcommand: 'setup', permissions: PERMISSIONS.manager,
+      options: { channel: OTHER_CHANNEL_ID, time: '00:00', timezone: 'UTC', ping_role: ROLE_ID },
+    });
+    expect((await fake.waitForResponse(setup)).body.data.flags).toBe(64);
+    const counts = await postDigests({ db: app.handle.db, log: app.log, now: () => new Date(Date.now() + 120_000) }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID, force: true });
+    expect(counts).toMatchObject({ planned: 1, failed: 0, undeliverable: 0 });
+    expect(counts.messages).toBeGreaterThan(0);
+    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${OTHER_CHANNEL_ID}/messages`);
+    expect(posts[0]!.body.allowed_mentions).toEqual({ parse: [], roles: [ROLE_ID] });
+    expect(posts[0]!.body.content).toContain(`<@&${ROLE_ID}>`);
+  });
+});
