@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Reply } from './reply.ts';
 import type { Db } from '../db/client.ts';
+import type { Notifier } from './delivery/notifier.ts';
 import type { Poster } from './delivery/poster.ts';
 
 /** Option types, as Discord knows them. */
@@ -56,6 +57,8 @@ export interface CommandDeps {
   now: () => Date;
   /** Where `/digest now` posts; absent where nothing can be posted (a plain CLI run). */
   poster?: Poster;
+  /** Direct messages to users (reading-group voters); absent outside Discord. */
+  notifier?: Notifier;
   /** When each scheduled job runs next, for `/status`; absent when no scheduler runs. */
   nextRuns?: () => Record<string, Date | null>;
   /** Random numbers in [0, 1) (`/paper random`); defaults to Math.random, tests pass a fixed sequence. */

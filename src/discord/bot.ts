@@ -91,7 +91,7 @@ export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
   const notifier = discordNotifier(client);
   const jobs = (opts.jobs ?? defaultJobs)(poster, notifier);
   const jobDeps: JobDeps = { db: app.handle.db, sql: app.handle.sql, config, log, now: app.deps.now };
-  const deps: CommandDeps = { ...app.deps, poster, nextRuns: nextRunsOf(jobs, jobDeps) };
+  const deps: CommandDeps = { ...app.deps, poster, notifier, nextRuns: nextRunsOf(jobs, jobDeps) };
   const router = createRouter({ deps, commands, deferAfterMs: opts.deferAfterMs });
 
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import type { CommandDeps, CommandInput } from '../../src/command.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { Poster } from '../../src/delivery/poster.ts';
+import type { Notifier } from '../../src/delivery/notifier.ts';
+import { DeliveryError, type Poster } from '../../src/delivery/poster.ts';
 import type { Db } from '../../db/client.ts';
 import type { Reply } from '../../src/reply.ts';
 
@@ -16,13 +17,29 @@ export function commandInput(subcommand: string | undefined, options: CommandInp
 }
 
 /** A Poster that records what it was asked to post. */
-export function recordingPoster(): Poster & { posted: { channelId: string; message: Reply; nonce: string }[] } {
-  const posted: { channelId: string; message: Reply; nonce: string }[] = [];
+export function recordingPoster(): Poster & { posted: { channelId: string; message: Reply; nonce: string; threadName?: string }[] } {
+  const posted: { channelId: string; message: Reply; nonce: string; threadName?: string }[] = [];
   return {
     posted,
-    async send(channelId, message, { nonce }) {
-      posted.push({ channelId, message, nonce });
+    async send(channelId, message, { nonce, threadName }) {
+      posted.push({ channelId, message, nonce, ...(threadName && { threadName }) });
       return { messageId: String(posted.length) };
+    },
+  };
+}
+
+/** A Notifier that records DMs; users in `refusing` have their DMs closed. */
+export function recordingNotifier(refusing: string[] = []): Notifier & { dms: { userId: string; message: Reply; nonce: string }[] } {
+  const dms: { userId: string; message: Reply; nonce: string }[] = [];
+  return {
+    dms,
+    async dm(userId, message, { nonce }) {
+      if (refusing.includes(userId)) throw new DeliveryError('Cannot send messages to this user', true);
+      dms.push({ userId, message, nonce });
+      return { messageId: `dm${dms.length}` };
+    },
+    async post() {
+      throw new Error('not used');
     },
   };
 }

@@ -10,7 +10,7 @@ import { runCommand, runComponent } from '../../src/dispatch.ts';
 import type { CommandDeps, CommandInput, ComponentInput } from '../../src/command.ts';
 import type { Button, Reply } from '../../src/reply.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { commandDeps, commandInput, recordingPoster, replyText } from './helpers.ts';
+import { commandDeps, commandInput, recordingNotifier, recordingPoster, replyText } from './helpers.ts';
 
 const actionIds = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, userId: string, guildId = 'g1'): ComponentInput => ({
@@ -140,9 +140,14 @@ describe('/queue', () => {
 
   it('schedules the top paper with /queue next and posts the announcement (card, date, voters) through the poster', async () => {
     const poster = recordingPoster();
-    const reply = await mod('next', { date: '2026-11-28' }, 'g-rank', { poster });
-    expect(reply).toEqual({ content: expect.stringMatching(/^Scheduled \*\*Group relative policy variant 9\*\* for Saturday 2026-11-28 and announced it in #c1\./), ephemeral: true });
+    const notifier = recordingNotifier(['8']);
+    const reply = await mod('next', { date: '2026-11-28' }, 'g-rank', { poster, notifier });
+    expect(reply).toEqual({ content: expect.stringMatching(/^Scheduled \*\*Group relative policy variant 9\*\* for Saturday 2026-11-28 and announced it in #c1; 3 voters were told by direct message\./), ephemeral: true });
     expect(poster.posted).toHaveLength(1);
+    expect(poster.posted[0]!.threadName).toBe('Reading group 2026-11-28: Group relative policy variant 9');
+    // Voter 8 has DMs closed: skipped, while the others are told once each.
+    expect(notifier.dms.map((d) => d.userId).sort()).toEqual(['10', '7', '9']);
+    expect(notifier.dms[0]!.message.content).toMatch(/A paper you voted for, \*\*Group relative policy variant 9\*\*, is the reading group's paper for Saturday 2026-11-28/);
     const { channelId, message, nonce } = poster.posted[0]!;
     expect(channelId).toBe('c1');
     expect(nonce.length).toBeLessThanOrEqual(25);

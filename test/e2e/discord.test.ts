@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import { commands } from '../../commands/index.ts';
-import { appState, channels, deliveries, guilds, papers } from '../../db/schema.ts';
+import { appState, channels, deliveries, guilds, papers, votes } from '../../db/schema.ts';
 import { postDigests } from '../../jobs/post-digests.ts';
 import { createApp, type App } from '../../src/app.ts';
 import { customId, type Command } from '../../src/command.ts';
@@ -187,6 +187,15 @@ describe('the Discord bot against a fake Discord', () => {
     expect(update.body).toMatchObject({ type: 7, data: { content: 'page 2', components: [{ type: 1, components: [{ type: 2, style: 5, url: 'https://arxiv.org', label: 'arXiv' }] }] } });
     const stale = fake.pressButton('gone:1');
     expect((await fake.waitForResponse(stale)).body).toMatchObject({ type: 4, data: { flags: 64 } });
+  });
+
+  it('counts a press of a digest\'s vote button once, privately, and a second press takes it back', async () => {
+    const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
+    const first = await fake.waitForResponse(fake.pressButton(`vote:${gspo!.id}`));
+    expect(first.body).toMatchObject({ type: 4, data: { flags: 64, content: expect.stringMatching(/^You nominated \*\*Group Sequence Policy Optimization\*\* for the reading group and voted for it: 1 vote\./) } });
+    const again = await fake.waitForResponse(fake.pressButton(`vote:${gspo!.id}`));
+    expect(again.body.data.content).toMatch(/taken back|removed|withdrawn/i);
+    expect(await t.db.select().from(votes)).toHaveLength(0);
   });
 
   it('refuses a configuration command to a member without Manage Server, and decides it server side', async () => {
