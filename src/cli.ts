@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { isUserFacing, UserFacingError } from './errors.ts';
 import { createLogger } from './log.ts';
 import type { App } from './app.ts';
+import { addAskCommand } from './cli/ask.ts';
 import { addDigestCommands } from './cli/digest.ts';
 import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
@@ -96,6 +97,7 @@ export function buildCli(): Cli {
         else for (const r of rows) print(JSON.stringify(r));
       }, { quiet: true }));
 
+  addAskCommand(cli);
   addFeedCommands(cli);
   addDigestCommands(cli);
   addDiscordCommands(cli);

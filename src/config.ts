@@ -31,6 +31,8 @@ const schema = z.object({
   // A batch not ended after this long is left running and collected by the next run.
   LLM_BATCH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30 * 60_000),
   // After the polls (POLL_CRON, 06:15 UTC by default), in UTC.
+  // Questions one user may ask /ask per UTC hour (each may cost an LLM call); 0 turns /ask off.
+  ASK_RATE_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(20),
   SUMMARIZE_CRON: cronExpr.default('45 6 * * *'),
   ARXIV_RSS_BASE: url.default('https://rss.arxiv.org/rss'),
   ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
@@ -67,6 +69,10 @@ export interface Config {
     batchThreshold: number;
     batchPollMs: number;
     batchMaxWaitMs: number;
+  };
+  ask: {
+    /** Questions per user per UTC hour. */
+    ratePerHour: number;
   };
   sources: {
     arxivRssBase: string;
@@ -115,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchPollMs: e.LLM_BATCH_POLL_MS,
       batchMaxWaitMs: e.LLM_BATCH_MAX_WAIT_MS,
     },
+    ask: { ratePerHour: e.ASK_RATE_PER_HOUR },
     sources: {
       arxivRssBase: e.ARXIV_RSS_BASE,
       arxivApiBase: e.ARXIV_API_BASE,

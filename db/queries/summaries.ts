@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { otherLlmSpend } from './ask-state.ts';
 import { appState, channels, notes, papers, summaries, type Note, type Paper } from '../schema.ts';
 
 export type Summary = typeof summaries.$inferSelect;
@@ -52,7 +53,10 @@ export async function saveSummary(db: Db, row: NewSummary): Promise<boolean> {
 /** Start of the UTC day containing `now`. */
 const utcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** Dollars spent on summaries during the UTC day containing `now` (what /status shows and the budget checks). */
+/**
+ * Dollars spent on LLM calls during the UTC day containing `now` (what /status shows and the budget
+ * checks): summaries, plus the answers to /ask recorded in app_state (db/queries/ask-state.ts).
+ */
 export async function spendToday(db: Db, now: Date): Promise<number> {
   const start = utcDay(now);
   const end = new Date(start.getTime() + 86_400_000);
@@ -60,7 +64,7 @@ export async function spendToday(db: Db, now: Date): Promise<number> {
     .select({ usd: sql<string>`coalesce(sum(${summaries.costUsd}), 0)::text` })
     .from(summaries)
     .where(and(gte(summaries.createdAt, start), lt(summaries.createdAt, end)));
-  return Number(row?.usd ?? 0);
+  return Number(row?.usd ?? 0) + (await otherLlmSpend(db, now));
 }
 
 /** Languages some enabled digest channel uses (unvalidated strings, as stored). */

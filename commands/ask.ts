@@ -1,0 +1,94 @@
+import { customId, type Command, type CommandDeps, type ComponentReply } from '../src/command.ts';
+import { answerQuestion, ASK_K, retrieveSources } from '../src/ask/answer.ts';
+import { papersInOrder } from '../src/ask/retrieve.ts';
+import { UserFacingError } from '../src/errors.ts';
+import { errorReply, type Reply } from '../src/reply.ts';
+import { TOPICS } from '../src/papers/topics.ts';
+import { summariesToShow } from '../src/summarize/show.ts';
+import { askReply, sourcesReply } from '../src/views/ask.ts';
+import { loadAsk, saveAsk, takeAskSlot } from '../db/queries/ask-state.ts';
+
+export const QUESTION_MAX = 500;
+
+/**
+ * `/ask question [since] [topic]`: an answer written only from the most relevant stored papers,
+ * citing them as [n]. Buttons `ask:sources:<key>` and `ask:more:<key>` read the question and the
+ * retrieved paper ids saved under `ask:<key>` in app_state.
+ */
+export const ask: Command = {
+  definition: {
+    name: 'ask',
+    description: 'Ask a question; the answer comes only from stored papers, with citations',
+    options: [
+      { name: 'question', description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"', type: 'string', required: true, minLength: 3, maxLength: QUESTION_MAX },
+      { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', minLength: 10, maxLength: 10 },
+      { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
+    ],
+  },
+  slow: true,
+  async execute(input, deps) {
+    const question = String(input.options.question).trim();
+    const since = input.options.since === undefined ? undefined : parseSince(String(input.options.since));
+    const topic = input.options.topic === undefined ? undefined : String(input.options.topic);
+    if (topic && !TOPICS.some((t) => t.slug === topic)) throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
+    if (!(await takeAskSlot(deps.db, input.user.id, deps.config.ask.ratePerHour, deps.now()))) {
+      return errorReply(deps.config.ask.ratePerHour === 0
+        ? '/ask is turned off on this bot.'
+        : `You have asked ${deps.config.ask.ratePerHour} questions this hour, the most allowed. Try again after the hour turns, or use /paper search.`);
+    }
+    const result = await answerQuestion(deps, { question, ...(since && { since }), ...(topic && { topic }) });
+    const reply = askReply(result);
+    if (result.papers.length === 0) return reply;
+    const key = await saveAsk(deps.db, { question, since: since ?? null, topic: topic ?? null, paperIds: result.papers.map((p) => p.paper.id) }, deps.now());
+    reply.components = [[
+      { kind: 'action', customId: customId('ask', 'sources', key), label: 'Show sources', style: 'secondary' },
+      { kind: 'action', customId: customId('ask', 'more', key), label: 'More like this', style: 'secondary' },
+    ]];
+    return reply;
+  },
+  async component(input, deps) {
+    const [action, key = ''] = input.args;
+    if (action === 'sources') return pressSources(key, deps);
+    if (action === 'more') return pressMore(key, deps);
+    return errorReply('That button no longer works. Run /ask again.');
+  },
+};
+
+/** A `since` option: a real calendar day. */
+export function parseSince(s: string): string {
+  const d = new Date(`${s}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
+    throw new UserFacingError(`"${s}" is not a date. Use since:YYYY-MM-DD, e.g. since:2025-05-01.`);
+  }
+  return s;
+}
+
+const expired = () => errorReply('This question has expired. Run /ask again.');
+
+/** Every retrieved paper, numbered as in the answer, with its TL;DR. */
+async function pressSources(key: string, deps: CommandDeps): Promise<ComponentReply> {
+  const saved = await loadAsk(deps.db, key);
+  if (!saved) return expired();
+  const papers = await papersInOrder(deps.db, saved.paperIds);
+  const shown = await summariesToShow(deps.db, papers, 'en');
+  return sourcesReply(saved.question, papers.map((paper) => ({
+    paper,
+    source: {
+      n: saved.paperIds.indexOf(paper.id) + 1, arxivId: paper.arxivId, title: paper.title, publishedOn: paper.publishedOn,
+      families: paper.families, abstract: paper.abstract, tldr: shown.get(paper.id)?.tldr ?? null,
+    },
+  })));
+}
+
+/** The next papers for the same question, after the ones the answer used. */
+async function pressMore(key: string, deps: CommandDeps): Promise<Reply> {
+  const saved = await loadAsk(deps.db, key);
+  if (!saved) return expired();
+  const more = (await retrieveSources(deps, { question: saved.question, ...(saved.since && { since: saved.since }), ...(saved.topic && { topic: saved.topic }) }, { offset: ASK_K }))
+    .filter((p) => !saved.paperIds.includes(p.paper.id))
+    .map((p, i) => ({ ...p, source: { ...p.source, n: saved.paperIds.length + i + 1 } }));
+  if (more.length === 0) return errorReply('No more stored papers match this question.');
+  const reply = sourcesReply(saved.question, more);
+  if (reply.embeds?.[0]) reply.embeds[0].title = reply.embeds[0].title!.replace(/^Sources for/, 'More like');
+  return reply;
+}

@@ -1,0 +1,80 @@
+import type { CommandDeps } from '../command.ts';
+import type { Paper } from '../../db/schema.ts';
+import { recordLlmSpend } from '../../db/queries/ask-state.ts';
+import { spendToday } from '../../db/queries/summaries.ts';
+import { askModel, estimateAskUsd } from '../summarize/ask.ts';
+import { createAnthropic } from '../summarize/client.ts';
+import { summariesToShow } from '../summarize/show.ts';
+import type { AskSource } from './prompt.ts';
+import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
+
+/** Papers retrieved per question: enough to compare methods, few enough to keep the prompt small. */
+export const ASK_K = 8;
+
+export interface AskRequest {
+  question: string;
+  since?: string;
+  topic?: string;
+}
+
+export interface RetrievedPaper {
+  paper: Paper;
+  source: AskSource;
+}
+
+/**
+ * What became of a question. `answered` and `not-answerable` come from the model; the others show
+ * the ranked papers instead, saying why there is no answer.
+ */
+export type AskResult = {
+  question: string;
+  papers: RetrievedPaper[];
+  costUsd: number;
+  model: string | null;
+} & (
+  | { kind: 'answered'; answer: string; citations: number[] }
+  | { kind: 'not-answerable' }
+  | { kind: 'no-papers' }
+  | { kind: 'no-key' }
+  | { kind: 'over-budget' }
+  | { kind: 'failed'; error: string }
+);
+
+/** The retrieved papers with their reference numbers and the summary shown for each. */
+export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskRequest, o: Partial<RetrieveOptions> = {}): Promise<RetrievedPaper[]> {
+  const found = await retrievePapers(deps.db, r.question, { k: ASK_K, ...(r.since && { since: r.since }), ...(r.topic && { topic: r.topic }), ...o });
+  const shown = await summariesToShow(deps.db, found, 'en');
+  return found.map((paper, i) => ({
+    paper,
+    source: {
+      n: i + 1, arxivId: paper.arxivId, title: paper.title, publishedOn: paper.publishedOn, families: paper.families,
+      abstract: paper.abstract, tldr: shown.get(paper.id)?.tldr ?? null,
+    },
+  }));
+}
+
+/**
+ * Answers a question from the stored papers only: retrieval, then (with an API key and room in
+ * today's budget) one model call, retried once when the answer cites a paper it was not given.
+ * What the call cost is recorded, so the daily budget and /status include it.
+ */
+export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log'>, r: AskRequest): Promise<AskResult> {
+  const papers = await retrieveSources(deps, r);
+  const base = { question: r.question, papers, costUsd: 0, model: null };
+  if (papers.length === 0) return { ...base, kind: 'no-papers' };
+  const client = createAnthropic(deps.config.anthropic, { maxRetries: 2, timeoutMs: 60_000 });
+  if (!client) return { ...base, kind: 'no-key' };
+  const model = deps.config.anthropic.model;
+  const sources = papers.map((p) => p.source);
+  const spent = await spendToday(deps.db, deps.now());
+  if (spent + estimateAskUsd(r.question, sources, model) > deps.config.llm.dailyBudgetUsd) return { ...base, kind: 'over-budget' };
+  const outcome = await askModel(client, r.question, sources, model);
+  await recordLlmSpend(deps.db, outcome.costUsd, deps.now());
+  const done = { ...base, costUsd: outcome.costUsd, model };
+  if (outcome.kind === 'failed') {
+    deps.log.warn({ error: outcome.error }, 'ask answer rejected');
+    return { ...done, kind: 'failed', error: outcome.error };
+  }
+  if (!outcome.answer.answerable) return { ...done, kind: 'not-answerable' };
+  return { ...done, kind: 'answered', answer: outcome.answer.answer, citations: outcome.answer.citations };
+}

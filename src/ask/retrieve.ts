@@ -1,0 +1,41 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { papers, type Paper } from '../../db/schema.ts';
+import { searchPapers } from '../../db/queries/search.ts';
+import { questionToQuery } from './query.ts';
+
+export interface RetrieveOptions {
+  /** How many papers to keep (the answer's sources). */
+  k: number;
+  /** Only papers published on or after this day (YYYY-MM-DD). */
+  since?: string;
+  /** Only papers with this topic slug. */
+  topic?: string;
+  /** Ranked papers to skip ("More like this" asks for the next ones). */
+  offset?: number;
+}
+
+/** How many ranked papers are read to fill `k` after the since/topic filters. */
+const FILTER_POOL = 200;
+
+/**
+ * The papers an answer may use, most relevant first: the question as a `/paper search` query
+ * (question words stripped, see query.ts), then the since/topic filters on the full rows.
+ */
+export async function retrievePapers(db: Db, question: string, o: RetrieveOptions): Promise<Paper[]> {
+  const filtered = Boolean(o.since || o.topic);
+  const offset = o.offset ?? 0;
+  const { hits } = await searchPapers(db, questionToQuery(question), { limit: filtered ? FILTER_POOL : o.k, offset: filtered ? 0 : offset });
+  if (hits.length === 0) return [];
+  const rows = await papersInOrder(db, hits.map((h) => h.id));
+  const kept = rows.filter((p) => (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)));
+  return filtered ? kept.slice(offset, offset + o.k) : kept.slice(0, o.k);
+}
+
+/** Full paper rows for ids, in the order given. */
+export async function papersInOrder(db: Db, ids: readonly number[]): Promise<Paper[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(papers).where(inArray(papers.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
