@@ -1,5 +1,7 @@
 import type { Command } from '../src/command.ts';
+import { ask } from './ask.ts';
 import { digest } from './digest.ts';
+import { family } from './family.ts';
 import { createHelp } from './help.ts';
 import { paper } from './paper.ts';
 import { queue } from './queue.ts';
@@ -9,7 +11,7 @@ import { subscriptions, unsubscribe } from './subscriptions.ts';
 import { topics } from './topics.ts';
 
 /** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
-export const commands: readonly Command[] = [paper, digest, queue, subscribe, unsubscribe, subscriptions, topics, status, createHelp(() => commands)];
+export const commands: readonly Command[] = [paper, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, status, createHelp(() => commands)];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);

@@ -7,6 +7,8 @@ import { TOPICS } from '../src/papers/topics.ts';
 import type { Paper } from '../db/schema.ts';
 import { getPaperDetail, latestPapers, lookupPaper } from '../db/queries/papers.ts';
 import { searchPapers } from '../db/queries/search.ts';
+import { familiesOfPaper, familyRef } from '../db/queries/families.ts';
+import { FAMILIES } from '../src/papers/families.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
 
@@ -99,7 +101,11 @@ async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const found = await resolvePaper(deps, String(input.options.id));
-  return paperCardReply(await getPaperDetail(deps.db, found));
+  const [detail, buildsOn] = await Promise.all([
+    getPaperDetail(deps.db, found),
+    familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),
+  ]);
+  return paperCardReply(detail, { buildsOn });
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -4,10 +4,10 @@ import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../re
 import { byline, paperLinks } from './links.ts';
 
 /**
- * The paper card: title linked to arXiv, byline, date, families and topics, the abstract, the repaired
+ * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
  * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
  */
-export function paperCardReply(d: PaperDetail): Reply {
+export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {}): Reply {
   const p = d.paper;
   const links = paperLinks(p);
   const header = [
@@ -20,6 +20,9 @@ export function paperCardReply(d: PaperDetail): Reply {
   if (p.families.length || p.topics.length) {
     fields.push({ name: 'Families · topics', value: truncate([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
   }
+  // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
+  const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
+  if (derived.length) fields.push({ name: 'Also builds on', value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024) });
   const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
   if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
   fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });

@@ -1,0 +1,79 @@
+import { customId, type Choice, type Command, type CommandDeps } from '../src/command.ts';
+import { UserFacingError } from '../src/errors.ts';
+import type { Reply } from '../src/reply.ts';
+import { FAMILIES, findFamily, type FamilyEntry } from '../src/papers/families.ts';
+import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/views/family.ts';
+import { definingPaper, familyCounts, familyMembers, familyRef } from '../db/queries/families.ts';
+
+/** At most this many pages: enough for any family, and a bound on what a forged custom id can ask for. */
+const PAGE_MAX = 100;
+
+/** `/family show|list`: the GRPO family tree — what each algorithm is, what builds on it, how to run it with TRL. */
+export const family: Command = {
+  definition: {
+    name: 'family',
+    description: 'The GRPO family tree: algorithms, the papers that build on them, TRL settings',
+    subcommands: [
+      {
+        name: 'show',
+        description: 'One family: description, defining paper, papers building on it, TRL recipe',
+        options: [{ name: 'name', description: 'The family, e.g. GSPO or Dr. GRPO', type: 'string', required: true, autocomplete: true, maxLength: 60 }],
+      },
+      { name: 'list', description: 'Every family with paper counts and this month\'s new papers' },
+    ],
+  },
+  async execute(input, deps) {
+    switch (input.subcommand) {
+      case 'show':
+        return showPage(deps, resolveFamily(String(input.options.name ?? '')), 1, input.guildId);
+      case 'list':
+        return list(deps);
+      default:
+        throw new UserFacingError('Use /family show name:<family> or /family list.');
+    }
+  },
+  async component(input, deps) {
+    const [action, slug, pageText] = input.args;
+    const page = Number(pageText);
+    if (action !== 'page' || !slug || !Number.isInteger(page) || page < 1 || page > PAGE_MAX) {
+      throw new UserFacingError('That button no longer works. Run /family show again.');
+    }
+    return { ...(await showPage(deps, resolveFamily(slug), page, input.guildId)), update: true };
+  },
+  async autocomplete(_input, focused) {
+    return familyChoices(focused.value);
+  },
+};
+
+/** The families whose name or slug contains what was typed (all of them for an empty option); at most 25. */
+export function familyChoices(typed: string): Choice[] {
+  const q = typed.trim().toLowerCase();
+  return FAMILIES.filter((f) => !q || f.name.toLowerCase().includes(q) || f.slug.includes(q))
+    .slice(0, 25)
+    .map((f) => ({ name: f.name, value: f.name }));
+}
+
+function resolveFamily(typed: string): FamilyEntry {
+  const found = findFamily(typed);
+  if (found) return found;
+  throw new UserFacingError(`No family called "${typed.slice(0, 60)}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`);
+}
+
+async function showPage(deps: CommandDeps, f: FamilyEntry, page: number, guildId: string | undefined): Promise<Reply> {
+  const ref = familyRef(f);
+  const [defining, members] = await Promise.all([
+    definingPaper(deps.db, ref),
+    familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) }),
+  ]);
+  return familyReply(f, defining, { ...members, page }, (p) => customId('family', 'page', f.slug, p));
+}
+
+async function list(deps: CommandDeps): Promise<Reply> {
+  const now = deps.now();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const counts = await familyCounts(deps.db, FAMILIES.map(familyRef), { from, to });
+  const rows = FAMILIES.map((entry) => ({ entry, ...(counts.get(entry.name) ?? { total: 0, thisMonth: 0 }) }));
+  const monthLabel = from.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return familyListReply(rows, monthLabel);
+}

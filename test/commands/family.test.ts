@@ -1,0 +1,211 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { family, familyChoices } from '../../commands/family.ts';
+import { findComponentOwner } from '../../commands/index.ts';
+import { paper } from '../../commands/paper.ts';
+import { familiesOfPaper, familyRef } from '../../db/queries/families.ts';
+import { citations, papers, queueItems, summaries, votes } from '../../db/schema.ts';
+import { runCommand, runComponent } from '../../src/dispatch.ts';
+import type { CommandDeps, ComponentInput } from '../../src/command.ts';
+import { FAMILY_CUES } from '../../src/papers/lexicon.ts';
+import { FAMILIES, NOT_COVERED, findFamily } from '../../src/papers/families.ts';
+import type { Button, Embed, Reply } from '../../src/reply.ts';
+import { useSeededDb } from '../helpers/seeded.ts';
+import { commandInput, replyText } from './helpers.ts';
+
+const actions = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
+const press = (customId: string, guildId = 'g1'): ComponentInput => ({
+  user: { id: 'u2', name: 'u2' }, guildId, channelId: 'c1', canManage: false, customId, args: customId.split(':').slice(1),
+});
+const memberTitles = (r: Reply) => [...r.embeds![1]!.description!.matchAll(/^\d+\. \[(.+?)\]\(/gm)].map((m) => m[1]!);
+const embedSize = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+
+describe('/family', () => {
+  const seeded = useSeededDb();
+  const show = (name: string, deps: CommandDeps = seeded().deps) => runCommand(family, commandInput('show', { name }), deps);
+
+  /** Titles of the stored papers that cite GSPO, with square brackets dropped as the list drops them. */
+  async function gspoCiters(): Promise<string[]> {
+    const rows = await seeded().db
+      .select({ title: papers.title })
+      .from(citations)
+      .innerJoin(papers, eq(papers.id, citations.citingPaperId))
+      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`);
+    return rows.map((r) => r.title.replace(/[[\]]/g, ''));
+  }
+
+  it('shows GSPO: the description, its stored defining paper, the papers citing it and the TRL settings', async () => {
+    const reply = await show('GSPO');
+    const [about, members] = reply.embeds!;
+    expect(about!.title).toBe('GSPO');
+    expect(about!.url).toBe('https://arxiv.org/abs/2507.18071');
+    expect(about!.fields!.find((f) => f.name === 'Defining paper')!.value).toMatch(/\[Group Sequence Policy Optimization\]\(https:\/\/arxiv\.org\/abs\/2507\.18071\).*in the corpus/);
+    const trl = about!.fields!.find((f) => f.name.startsWith('Reproduce with TRL'))!;
+    expect(trl.value).toContain('importance_sampling_level="sequence"');
+    expect(trl.value).toMatch(/TRL >= 0\.20/);
+    expect(about!.footer).toMatch(/TRL 0\.\d+.*verify/);
+    expect(members!.title).toBe('Papers that build on GSPO (50)');
+    expect(members!.footer).toMatch(/^Papers 1-10 of 50 · page 1\/5/);
+    expect(memberTitles(reply)).toHaveLength(10);
+    expect(await gspoCiters()).toEqual(expect.arrayContaining(memberTitles(reply)));
+  });
+
+  it('pages through all 50 papers citing GSPO with Previous/Next buttons', async () => {
+    const first = await show('gspo');
+    const [prev, next] = actions(first);
+    expect(prev).toMatchObject({ disabled: true });
+    expect(next!.customId).toBe('family:page:gspo:2');
+    expect(findComponentOwner(next!.customId)).toBe(family);
+
+    const seen = new Set(memberTitles(first));
+    let reply: Reply = first;
+    for (let page = 2; page <= 5; page++) {
+      const pressed = await runComponent(family, press(actions(reply)[1]!.customId), seeded().deps);
+      expect(pressed.update).toBe(true);
+      expect(pressed.embeds![1]!.footer).toMatch(new RegExp(`^Papers ${(page - 1) * 10 + 1}-${page * 10} of 50`));
+      for (const t of memberTitles(pressed)) seen.add(t);
+      reply = pressed;
+    }
+    expect(actions(reply)[1]).toMatchObject({ disabled: true });
+    expect([...seen].sort()).toEqual((await gspoCiters()).sort());
+
+    const back = await runComponent(family, press(actions(reply)[0]!.customId), seeded().deps);
+    expect(back.embeds![1]!.footer).toMatch(/^Papers 31-40 of 50/);
+    for (const bad of ['family:page:gspo:x', 'family:page:nope:2', 'family:other']) {
+      const r = await runComponent(family, press(bad), seeded().deps);
+      expect(r.ephemeral).toBe(true);
+      expect(r.content).toMatch(/Run \/family show again|No family called/);
+    }
+  });
+
+  it('accepts names however they are typed, and refuses an unknown one with an ephemeral list of families', async () => {
+    for (const [typed, name] of [['dr grpo', 'Dr. GRPO'], ['Dr. GRPO', 'Dr. GRPO'], ['reinforce++', 'REINFORCE++'], ['flow-grpo', 'Flow-GRPO']] as const) {
+      expect((await show(typed)).embeds![0]!.title, typed).toBe(name);
+    }
+    const reply = await show('PPO-Ultra');
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toMatch(/^No family called "PPO-Ultra"\. Known families: GRPO, DAPO, Dr\. GRPO, GSPO/);
+  });
+
+  it('says when nothing builds on a family yet, with a defining paper that is not stored', async () => {
+    const reply = await show('VinePPO');
+    expect(reply.embeds![0]!.fields![0]!.value).toMatch(/2410\.01679.*not in the corpus/);
+    expect(reply.embeds![1]!.description).toMatch(/None in the corpus yet/);
+    expect(reply.components).toBeUndefined();
+    expect(replyText(reply)).toMatch(/Reproduce with TRL: not supported/);
+  });
+
+  it('shows this server\'s reading-group votes and HF upvotes next to each paper', async () => {
+    const { db, deps } = seeded();
+    const firstTitle = memberTitles(await show('GSPO'))[0]!;
+    const [p] = await db.select().from(papers).where(eq(papers.title, firstTitle));
+    await db.update(papers).set({ hfUpvotes: 42 }).where(eq(papers.id, p!.id));
+    const [item] = await db.insert(queueItems).values({ guildId: 'g1', paperId: p!.id, nominatedBy: 'u1' }).returning();
+    await db.insert(votes).values([{ queueItemId: item!.id, userId: 'u1' }, { queueItemId: item!.id, userId: 'u2' }]);
+
+    const line = (r: Reply) => r.embeds![1]!.description!.split('\n')[0]!;
+    expect(line(await show('GSPO'))).toMatch(/🗳 2 · ▲ 42 · cites$/);
+    const elsewhere = await runCommand(family, commandInput('show', { name: 'GSPO' }, { guildId: 'g2' }), deps);
+    expect(line(elsewhere)).toMatch(/ — ▲ 42 · cites$/);
+    expect(line(elsewhere)).not.toContain('🗳');
+    await db.delete(queueItems).where(and(eq(queueItems.guildId, 'g1'), eq(queueItems.paperId, p!.id)));
+  });
+
+  it('lists every family with its paper count and the papers new this month', async () => {
+    const { deps } = seeded();
+    // The seed import stamps first_seen_at with the real clock, so "this month" is the real month.
+    const thisMonth = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date() });
+    const text = thisMonth.embeds![0]!.description!;
+    expect(text.split('\n')).toHaveLength(FAMILIES.length);
+    expect(text).toMatch(/^\*\*GSPO\*\* · 50 papers · 50 new in \w+ \d{4} · TRL: supported$/m);
+    expect(text).toMatch(/^\*\*VinePPO\*\* · 0 papers · TRL: not supported$/m);
+    const later = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date('2031-03-15T00:00:00Z') });
+    expect(later.embeds![0]!.description).toMatch(/^\*\*GSPO\*\* · 50 papers · TRL: supported$/m);
+    expect(later.embeds![0]!.footer).toMatch(/March 2031/);
+  });
+
+  it('counts a paper whose summary changes a GRPO axis as building on GRPO, and its card says so', async () => {
+    const { db } = seeded();
+    const [p] = await db.select().from(papers).where(sql`not ('GRPO' = any(${papers.families})) and ${papers.arxivId} is not null`).limit(1);
+    const countOf = async () => Number(/^\*\*GRPO\*\* · (\d+) papers/m.exec((await runCommand(family, commandInput('list', {}), seeded().deps)).embeds![0]!.description!)![1]);
+    const before = await countOf();
+    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).not.toContain('GRPO');
+    await db.insert(summaries).values([
+      { paperId: p!.id, lang: 'en', promptVersion: 'test-unchanged', status: 'ok', content: { grpo_delta: { clipping: 'unchanged', kl_term: 'n/a' } } },
+    ]);
+    expect(await countOf()).toBe(before);
+    await db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'test-changed', status: 'ok', content: { grpo_delta: { clipping: 'changed: asymmetric bounds', kl_term: 'unchanged' } } });
+    expect(await countOf()).toBe(before + 1);
+    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).toContain('GRPO');
+    const card = await runCommand(paper, commandInput('show', { id: p!.arxivId! }), seeded().deps);
+    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toMatch(/^GRPO/);
+    await db.delete(summaries).where(eq(summaries.paperId, p!.id));
+  });
+
+  it('shows on a citing paper\'s card (the seed citers have no arXiv id: found by title) that it builds on GSPO', async () => {
+    const { db } = seeded();
+    const [citer] = await db
+      .select({ id: papers.id, title: papers.title })
+      .from(citations)
+      .innerJoin(papers, eq(papers.id, citations.citingPaperId))
+      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071') and not ('GSPO' = any(${papers.families}))`)
+      .limit(1);
+    expect(citer).toBeDefined();
+    const card = await runCommand(paper, commandInput('show', { id: citer!.title }), seeded().deps);
+    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toContain('GSPO');
+  });
+
+  it('keeps every family\'s answer within Discord limits', async () => {
+    for (const f of FAMILIES) {
+      const reply = await show(f.name);
+      expect(reply.embeds!.reduce((n, e) => n + embedSize(e), 0), f.name).toBeLessThanOrEqual(6000);
+      for (const e of reply.embeds!) {
+        expect(e.description!.length).toBeLessThanOrEqual(4096);
+        for (const field of e.fields ?? []) expect(field.value.length, `${f.name}: ${field.name}`).toBeLessThanOrEqual(1024);
+      }
+    }
+  });
+
+  it('autocompletes family names from the data file', () => {
+    expect(familyChoices('grpo').map((c) => c.value)).toEqual(expect.arrayContaining(['GRPO', 'Dr. GRPO', 'Flow-GRPO', 'DanceGRPO', 'Critique-GRPO']));
+    expect(familyChoices('').length).toBe(Math.min(FAMILIES.length, 25));
+  });
+});
+
+describe('the family data file', () => {
+  const seeded = useSeededDb();
+
+  it('has an entry for every family the classifier names, or says why not', () => {
+    const cueFamilies = [...new Set(FAMILY_CUES.map((c) => c.family))];
+    for (const name of cueFamilies) {
+      const covered = FAMILIES.some((f) => f.name === name);
+      expect(covered !== (name in NOT_COVERED), `${name}: exactly one of FAMILIES or NOT_COVERED`).toBe(true);
+    }
+    for (const f of FAMILIES) expect(cueFamilies, `${f.name} is not a classifier family`).toContain(f.name);
+  });
+
+  it('has unique slugs that resolve, valid arXiv ids and parents that exist', () => {
+    expect(new Set(FAMILIES.map((f) => f.slug)).size).toBe(FAMILIES.length);
+    expect(FAMILIES.length).toBeLessThanOrEqual(25);
+    for (const f of FAMILIES) {
+      expect(f.slug).toMatch(/^[a-z0-9-]+$/);
+      expect(findFamily(f.slug)).toBe(f);
+      expect(findFamily(f.name)).toBe(f);
+      if (f.defining.arxivId) expect(f.defining.arxivId).toMatch(/^\d{4}\.\d{5}$/);
+      for (const parent of f.buildsOn) expect(FAMILIES.some((g) => g.name === parent) || parent in NOT_COVERED, `${f.name} builds on ${parent}`).toBe(true);
+      expect(f.description.length).toBeLessThanOrEqual(1000);
+      for (const s of f.trl.settings) expect(s.since, `${f.name}: ${s.setting}`).toMatch(/TRL >= 0\.\d+/);
+      if (f.trl.support !== 'none') expect(f.trl.settings.length, f.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('agrees with the seed corpus on the defining papers it holds', async () => {
+    const { db } = seeded();
+    for (const f of FAMILIES) {
+      if (!f.defining.arxivId) continue;
+      const [stored] = await db.select({ title: papers.title }).from(papers).where(eq(papers.arxivId, f.defining.arxivId));
+      if (f.defining.idCheck === 'seed') expect(stored, `${f.name} is marked as in the seed corpus`).toBeDefined();
+      if (stored) expect(stored.title.toLowerCase(), f.name).toContain(f.defining.title.toLowerCase().slice(0, 20));
+    }
+  });
+});
