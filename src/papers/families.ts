@@ -8,7 +8,8 @@
  *   every other id is written from memory and flagged `idCheck: 'recalled'` or `'unsure'` until
  *   someone checks it against arXiv.
  * - TRL's documentation of `GRPOConfig` / `GRPOTrainer` / `RLOOTrainer`, described as of
- *   TRL_DOC_VERSION below, also written from memory (no network when this file was written). Each
+ *   TRL_DOC_VERSION below, written from memory (no network when this file was written); the GSPO
+ *   entry was since checked against TRL's Paper Index. Each
  *   setting names the TRL version it first applies to; re-check every entry on a TRL upgrade,
  *   because TRL renames options and changes defaults between minor versions (`scale_rewards` went
  *   from a boolean to "group" | "batch" | "none"; the default `loss_type` has changed more than once).
@@ -118,7 +119,8 @@ export const FAMILIES: readonly FamilyEntry[] = [
         { setting: 'epsilon=3e-4, epsilon_high=4e-4', what: 'the much tighter clip range a sequence-level ratio needs (the paper\'s values)', since: 'TRL >= 0.17' },
         { setting: 'loss_type="grpo", beta=0.0, steps_per_generation > 1', what: 'the paper\'s setup: sequence averaging, no KL, off-policy mini-batches so the ratio matters', since: 'TRL >= 0.18' },
       ],
-      missing: ['GSPO-token (token-level advantages with a sequence-level ratio) may not be exposed — check importance_sampling_level values'],
+      // Checked against TRL's Paper Index (huggingface.co/docs/trl/paper_index, the GSPO entry) on 2026-11-21.
+      missing: ['GSPO-token (token-level advantages with a sequence-level ratio) is only in TRL\'s experimental module, not GRPOConfig'],
     },
   },
   {
