@@ -57,3 +57,19 @@ export function truncate(text: string, max: number): string {
   if (chars.length <= max) return text;
   return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
+
+/** Zero-width space: breaks a mention's syntax without changing what a reader sees. */
+const ZWSP = '\u200b';
+
+/**
+ * Makes text unable to ping anyone on Discord: `@everyone`, `@here`, user `<@1>`/`<@!1>`, role `<@&1>`
+ * and channel `<#1>` mentions get a zero-width space after the `@` or `<`. Every text that comes from
+ * papers or the LLM passes through this; the adapter also sends `allowedMentions: {parse: []}`, so this
+ * is the second line of defence, not the only one.
+ */
+export function neutralizeMentions(text: string): string {
+  if (!/[@<]/.test(text)) return text;
+  return text
+    .replace(/@(everyone|here)\b/gi, `@${ZWSP}$1`)
+    .replace(/<(@[!&]?|#)(\d+)>/g, `<${ZWSP}$1$2>`);
+}

@@ -6,11 +6,11 @@
  * (the most one message can carry with one button row each) always fit together. Paper text goes
  * through neutralizeMentions before it is measured, and the description (TL;DR last) is cut last.
  */
-import { LIMITS, type Button, type Embed, type EmbedField } from '../reply.ts';
+import { LIMITS, neutralizeMentions, type Button, type Embed, type EmbedField } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { compactDelta } from './delta.ts';
 import type { DigestLabels } from './labels.ts';
-import { clip, escapeMarkdown, fit, neutralizeMentions, squash } from './text.ts';
+import { clip, escapeMarkdown, fit, squash } from './text.ts';
 import type { DigestLanguage, DigestPaper, DigestSummary } from './types.ts';
 
 /** One paper's button row: the vote button and at most four links (Discord: five buttons per row). */

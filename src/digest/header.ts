@@ -5,7 +5,8 @@
  * is never mistaken for a quiet day. Pure.
  */
 import type { DigestLabels } from './labels.ts';
-import { fit, neutralizeMentions, squash } from './text.ts';
+import { neutralizeMentions } from '../reply.ts';
+import { fit, squash } from './text.ts';
 import type { DigestInput, FeedHealth } from './types.ts';
 
 /** A feed whose last success is older than this is reported even when its recorded health is ok. */

@@ -4,18 +4,7 @@
  * points Discord counts, so a message that fits here fits there.
  */
 
-const ZWSP = '\u200b';
-
-/**
- * Makes paper text unable to ping: `@everyone`/`@here` and user, role and channel mentions get a
- * zero-width space after the `@` or `<`. Defence in depth: the adapter also sends empty allowedMentions.
- */
-export function neutralizeMentions(text: string): string {
-  if (!/[@<]/.test(text)) return text;
-  return text
-    .replace(/@(everyone|here)/gi, `@${ZWSP}$1`)
-    .replace(/<([@#])/g, `<${ZWSP}$1`);
-}
+import { neutralizeMentions } from '../reply.ts';
 
 /**
  * Escapes Discord markdown in a title so `*`, `_`, `~`, `|` and backticks show as typed. LaTeX is

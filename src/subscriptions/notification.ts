@@ -3,8 +3,8 @@
  * the matches over the daily cap. Paper text can never ping (neutralised here, and the adapter
  * allows only the subscriber's own mention). Pure.
  */
-import { clip, escapeMarkdown, fit, leadSentences, neutralizeMentions } from '../digest/text.ts';
-import { LIMITS, type Reply } from '../reply.ts';
+import { clip, escapeMarkdown, fit, leadSentences } from '../digest/text.ts';
+import { LIMITS, neutralizeMentions, type Reply } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { subscriptionLabel } from './values.ts';
 

@@ -1,6 +1,5 @@
 /** The answers of /subscribe, /unsubscribe and /subscriptions (all ephemeral). Pure. */
-import { neutralizeMentions } from '../digest/text.ts';
-import { LIMITS, truncate, type Reply } from '../reply.ts';
+import { LIMITS, neutralizeMentions, truncate, type Reply } from '../reply.ts';
 import { subscriptionLabel } from './values.ts';
 
 export interface DeliverySettings {

@@ -3,7 +3,7 @@ import { ASK_JSON_SCHEMA, ASK_MAX_TOKENS, ASK_SYSTEM_PROMPT, askUserPrompt, chec
 import { usageOf } from './answer.ts';
 import { errorMessage, type Anthropic } from './client.ts';
 import { costUsd, estimateCostUsd } from './pricing.ts';
-import { neutralizeMentions } from './sanitize.ts';
+import { neutralizeMentions } from '../reply.ts';
 
 /** The request for one question; the papers go in the user turn, the rules in a cached system prompt. */
 export function askRequest(question: string, sources: readonly AskSource[], model: string): MessageCreateParamsNonStreaming {

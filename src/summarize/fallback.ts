@@ -1,4 +1,4 @@
-import { clip, neutralizeMentions } from './sanitize.ts';
+import { neutralizeMentions, truncate } from '../reply.ts';
 import type { Lang } from './schema.ts';
 
 /** What is stored or shown when no LLM summary exists: clearly not LLM-written. */
@@ -49,7 +49,7 @@ export function firstSentences(text: string, maxChars = 350): string {
     if (out && out.length + s.length + 1 > maxChars) break;
     out = out ? `${out}${/[。！？]$/.test(out) ? '' : ' '}${s}` : s;
   }
-  return clip(out, maxChars + 100);
+  return truncate(out, maxChars + 100);
 }
 
 /**
@@ -60,6 +60,6 @@ export function extractiveSummary(p: { abstract: string; abstractZh?: string | n
   const source = lang === 'zh' && p.abstractZh?.trim() ? p.abstractZh : p.abstract;
   const excerpt = neutralizeMentions(firstSentences(source || ''));
   const hf = p.aiSummary?.trim();
-  if (hf) return { label: LABELS[lang].hf, tldr: clip(neutralizeMentions(hf), 400), excerpt: excerpt || null };
+  if (hf) return { label: LABELS[lang].hf, tldr: truncate(neutralizeMentions(hf), 400), excerpt: excerpt || null };
   return { label: LABELS[lang].abstract, tldr: excerpt || '(no abstract stored)', excerpt: null };
 }

@@ -3,7 +3,7 @@ import type { Note, Paper } from '../../db/schema.ts';
 import { papersByIds, summarySources, type Summary } from '../../db/queries/summaries.ts';
 import type { DigestSummary } from '../digest/types.ts';
 import { extractiveSummary } from './fallback.ts';
-import { clip, neutralizeMentions } from './sanitize.ts';
+import { neutralizeMentions, truncate } from '../reply.ts';
 import { PROMPT_VERSION, summaryContent, type GrpoDelta, type Lang } from './schema.ts';
 
 /**
@@ -49,7 +49,7 @@ export function chooseSummary(paper: ShowablePaper, lang: Lang, summary: Summary
     const safe = (s: string) => (s.trim() ? neutralizeMentions(s.trim()) : null);
     return {
       source: 'note', label: NOTE_LABEL,
-      tldr: safe(note.heading) ?? clip(neutralizeMentions(note.body.trim()), 300),
+      tldr: safe(note.heading) ?? truncate(neutralizeMentions(note.body.trim()), 300),
       motivation: safe(note.motivation), method: note.method.map(neutralizeMentions), results: safe(note.results),
       takeaways: safe(note.takeaways), grpoDelta: null, excerpt: null, model: null,
     };

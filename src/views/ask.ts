@@ -1,7 +1,6 @@
 import type { AskResult, RetrievedPaper } from '../ask/answer.ts';
 import { NOT_ANSWERABLE } from '../ask/prompt.ts';
-import { neutralizeMentions } from '../summarize/sanitize.ts';
-import { LIMITS, truncate, type Embed, type Reply } from '../reply.ts';
+import { LIMITS, neutralizeMentions, truncate, type Embed, type Reply } from '../reply.ts';
 import { paperLinks } from './links.ts';
 
 export const NO_KEY_NOTICE = 'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';

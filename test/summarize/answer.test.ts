@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/summarize/answer.ts';
-import { clip, neutralizeMentions } from '../../src/summarize/sanitize.ts';
+import { neutralizeMentions, truncate } from '../../src/reply.ts';
 import { GRPO_AXES, SUMMARY_JSON_SCHEMA, summaryContent } from '../../src/summarize/schema.ts';
 import { validSummary } from '../helpers/fake-anthropic.ts';
 
@@ -20,10 +20,10 @@ describe('neutralizeMentions', () => {
   });
 });
 
-describe('clip', () => {
+describe('truncate', () => {
   it('keeps short text and cuts long text on a code point with an ellipsis', () => {
-    expect(clip('abc', 5)).toBe('abc');
-    expect(clip('中文摘要很长', 4)).toBe('中文摘…');
+    expect(truncate('abc', 5)).toBe('abc');
+    expect(truncate('中文摘要很长', 4)).toBe('中文摘…');
   });
 });
 
