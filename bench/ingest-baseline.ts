@@ -10,7 +10,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paperSources, papers } from '../db/schema.ts';
-import { classifyPaper, type Classification } from '../src/papers/classify.ts';
+import { classificationColumns } from '../db/queries/classification.ts';
+import { classifyPaper } from '../src/papers/classify.ts';
 import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../src/papers/merge.ts';
 import type { PaperCandidate } from '../src/sources/candidate.ts';
 
@@ -30,10 +31,6 @@ const FIELD_KEYS = [
 
 const fieldsOf = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
 
-const classified = (c: Classification, at: Date) => ({
-  grpoFamily: c.grpoFamily, indexed: c.grpoFamily, familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
-  classifyReasons: c.reasons, classifiedAt: at,
-});
 
 export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate[], opts: { newsAt: Date | null }): Promise<RowByRowStats> {
   const stats: RowByRowStats = { received: candidates.length, new: 0, updated: 0, unchanged: 0, family: 0, sources: 0 };
@@ -45,7 +42,7 @@ export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate
       const fields = mergeCandidate(null, c);
       const k = classifyPaper(fields);
       const [inserted] = await db.insert(papers)
-        .values({ ...fields, ...classified(k, now), newsAt: opts.newsAt && isAnnouncement(c) ? opts.newsAt : null })
+        .values({ ...fields, ...classificationColumns(k, now), indexed: k.grpoFamily, newsAt: opts.newsAt && isAnnouncement(c) ? opts.newsAt : null })
         .onConflictDoNothing()
         .returning({ id: papers.id });
       paperId = inserted?.id;
@@ -58,7 +55,7 @@ export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate
       if (Object.keys(patch).length === 0) {
         stats.unchanged++;
       } else {
-        const reclassified = textChanged(patch) ? classified(classifyPaper({ ...before, ...patch }), now) : {};
+        const reclassified = textChanged(patch) ? classificationColumns(classifyPaper({ ...before, ...patch }), now) : {};
         await db.update(papers).set({ ...patch, ...reclassified, updatedAt: now }).where(eq(papers.id, row.id));
         stats.updated++;
       }

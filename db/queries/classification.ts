@@ -1,7 +1,18 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import { appState, papers } from '../schema.ts';
-import { classifyPaper, RULES_VERSION } from '../../src/papers/classify.ts';
+import { classifyPaper, RULES_VERSION, type Classification } from '../../src/papers/classify.ts';
+
+/**
+ * A verdict as the `papers` columns store it, for every writer (seed import, feeds, re-classification).
+ * Once in the searchable corpus, always: a later, stricter verdict never hides a paper users found.
+ */
+export function classificationColumns(c: Classification, at: Date) {
+  return {
+    grpoFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), familyScore: Math.round(c.score * 1000) / 1000,
+    families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: at,
+  };
+}
 
 const same = (a: readonly unknown[] | null, b: readonly unknown[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
 
@@ -19,11 +30,9 @@ export async function classifyStored(db: DbOrTx, paperIds: number[]): Promise<nu
   let changed = 0;
   for (const r of rows) {
     const c = classifyPaper({ title: r.title, abstract: r.abstract });
-    const score = Math.round(c.score * 1000) / 1000;
-    if (r.grpoFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - score) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
-    await db.update(papers).set({
-      grpoFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), familyScore: score, families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: new Date(),
-    }).where(eq(papers.id, r.id));
+    const columns = classificationColumns(c, new Date());
+    if (r.grpoFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - columns.familyScore) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
+    await db.update(papers).set(columns).where(eq(papers.id, r.id));
     changed++;
   }
   return changed;

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { paperSources, papers } from '../schema.ts';
-import { classifyPaper, type Classification } from '../../src/papers/classify.ts';
+import { classificationColumns } from './classification.ts';
+import { classifyPaper } from '../../src/papers/classify.ts';
 import { titleKey } from '../../src/papers/identity.ts';
 import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../../src/papers/merge.ts';
 import type { PaperCandidate } from '../../src/sources/candidate.ts';
@@ -39,13 +40,6 @@ const FIELD_KEYS = [
 const FIELD_COLUMNS = { id: papers.id, ...Object.fromEntries(FIELD_KEYS.map((k) => [k, papers[k]])) } as { id: typeof papers.id } & { [K in (typeof FIELD_KEYS)[number]]: (typeof papers)[K] };
 
 const pick = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
-
-const classified = (c: Classification, at: Date) => ({
-  grpoFamily: c.grpoFamily,
-  // Once in the searchable corpus, always: a later, stricter verdict never hides a paper users found.
-  ...(c.grpoFamily && { indexed: true }), familyScore: Math.round(c.score * 1000) / 1000, families: c.families, topics: c.topics,
-  classifyReasons: c.reasons, classifiedAt: at,
-});
 
 /**
  * Stores feed candidates: one paper per arXiv id (versions, cross-lists and the HF item of the
@@ -122,7 +116,7 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
     if (!found) {
       const c = classifyPaper(merged);
       const news = opts.newsAt && group.some(isAnnouncement) ? opts.newsAt : null;
-      plan.inserts.push({ ...merged, ...classified(c, now), newsAt: news });
+      plan.inserts.push({ ...merged, ...classificationColumns(c, now), newsAt: news });
       stats.new++;
       if (c.grpoFamily) stats.family++;
       if (news) stats.announced++;
@@ -133,7 +127,7 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
       stats.unchanged++;
       continue;
     }
-    const reclassified = textChanged(patch) ? classified(classifyPaper(merged), now) : {};
+    const reclassified = textChanged(patch) ? classificationColumns(classifyPaper(merged), now) : {};
     plan.updates.push({ id: found.id, set: { ...patch, ...reclassified, updatedAt: now } });
     stats.updated++;
   }
@@ -147,7 +141,7 @@ async function writeBatch(db: Db, plan: Plan, now: Date, stats: IngestStats): Pr
   stats.sources += await insertPapersAndSources(db, plan.inserts, plan.sources, now);
 }
 
-type NewRow = PaperFields & ReturnType<typeof classified> & { newsAt: Date | null };
+type NewRow = PaperFields & ReturnType<typeof classificationColumns> & { newsAt: Date | null };
 
 interface SourceRow {
   arxivId: string;
