@@ -1,14 +1,30 @@
 import { customId, type Command, type CommandDeps, type ComponentReply } from '../src/command.ts';
 import { answerQuestion, ASK_K, retrieveSources } from '../src/ask/answer.ts';
-import { papersInOrder } from '../src/ask/retrieve.ts';
+import { papersInOrder } from '../db/queries/papers.ts';
 import { UserFacingError } from '../src/errors.ts';
 import { errorReply, type Reply } from '../src/reply.ts';
 import { TOPICS } from '../src/papers/topics.ts';
 import { summariesToShow } from '../src/summarize/show.ts';
 import { askReply, sourcesReply } from '../src/views/ask.ts';
-import { loadAsk, saveAsk, takeAskSlot } from '../db/queries/ask-state.ts';
+import { loadSaved, saveExpiring, takeSlot } from '../db/queries/app-state.ts';
 
 export const QUESTION_MAX = 500;
+
+/** A question with its filters and the papers retrieved for it, for the follow-up buttons (a question is longer than a custom id). */
+interface SavedAsk {
+  question: string;
+  since: string | null;
+  topic: string | null;
+  paperIds: number[];
+}
+const saveAsk = (deps: CommandDeps, a: SavedAsk) => saveExpiring(deps.db, 'ask', JSON.stringify([a.question, a.since, a.topic, a.paperIds]), a, deps.now());
+const loadAsk = (deps: CommandDeps, key: string) => loadSaved<SavedAsk>(deps.db, 'ask', key);
+
+/** One question counted against the user's hourly limit (a fixed UTC-hour window). */
+const takeAskSlot = (deps: CommandDeps, userId: string) => {
+  const now = deps.now();
+  return takeSlot(deps.db, 'ask-rate', `${userId}:${now.toISOString().slice(0, 13)}`, deps.config.ask.ratePerHour, now, 2 * 3_600_000);
+};
 
 /**
  * `/ask question [since] [topic]`: an answer written only from the most relevant stored papers,
@@ -31,7 +47,7 @@ export const ask: Command = {
     const since = input.options.since === undefined ? undefined : parseSince(String(input.options.since));
     const topic = input.options.topic === undefined ? undefined : String(input.options.topic);
     if (topic && !TOPICS.some((t) => t.slug === topic)) throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
-    if (!(await takeAskSlot(deps.db, input.user.id, deps.config.ask.ratePerHour, deps.now()))) {
+    if (!(await takeAskSlot(deps, input.user.id))) {
       return errorReply(deps.config.ask.ratePerHour === 0
         ? '/ask is turned off on this bot.'
         : `You have asked ${deps.config.ask.ratePerHour} questions this hour, the most allowed. Try again after the hour turns, or use /paper search.`);
@@ -39,7 +55,7 @@ export const ask: Command = {
     const result = await answerQuestion(deps, { question, ...(since && { since }), ...(topic && { topic }) });
     const reply = askReply(result);
     if (result.papers.length === 0) return reply;
-    const key = await saveAsk(deps.db, { question, since: since ?? null, topic: topic ?? null, paperIds: result.papers.map((p) => p.paper.id) }, deps.now());
+    const key = await saveAsk(deps, { question, since: since ?? null, topic: topic ?? null, paperIds: result.papers.map((p) => p.paper.id) });
     reply.components = [[
       { kind: 'action', customId: customId('ask', 'sources', key), label: 'Show sources', style: 'secondary' },
       { kind: 'action', customId: customId('ask', 'more', key), label: 'More like this', style: 'secondary' },
@@ -67,7 +83,7 @@ const expired = () => errorReply('This question has expired. Run /ask again.');
 
 /** Every retrieved paper, numbered as in the answer, with its TL;DR. */
 async function pressSources(key: string, deps: CommandDeps): Promise<ComponentReply> {
-  const saved = await loadAsk(deps.db, key);
+  const saved = await loadAsk(deps, key);
   if (!saved) return expired();
   const papers = await papersInOrder(deps.db, saved.paperIds);
   const shown = await summariesToShow(deps.db, papers, 'en');
@@ -82,7 +98,7 @@ async function pressSources(key: string, deps: CommandDeps): Promise<ComponentRe
 
 /** The next papers for the same question, after the ones the answer used. */
 async function pressMore(key: string, deps: CommandDeps): Promise<Reply> {
-  const saved = await loadAsk(deps.db, key);
+  const saved = await loadAsk(deps, key);
   if (!saved) return expired();
   const more = (await retrieveSources(deps, { question: saved.question, ...(saved.since && { since: saved.since }), ...(saved.topic && { topic: saved.topic }) }, { offset: ASK_K }))
     .filter((p) => !saved.paperIds.includes(p.paper.id))

@@ -3,7 +3,8 @@ import type { Poster } from '../src/delivery/poster.ts';
 import { localClock } from '../src/delivery/schedule.ts';
 import type { Reply } from '../src/reply.ts';
 import { channelMention } from '../src/views/digest-config.ts';
-import { getChannelConfig, type ChannelConfig } from '../db/queries/channels.ts';
+import { getChannel } from '../db/queries/channels.ts';
+import type { Channel } from '../db/schema.ts';
 import { postDigests } from '../jobs/post-digests.ts';
 
 /**
@@ -11,13 +12,13 @@ import { postDigests } from '../jobs/post-digests.ts';
  * same outbox as the scheduled run, so it posts today's digest at most once: a second `/digest now`,
  * or the scheduled run later today, posts nothing more.
  */
-export async function postDigestNow(deps: CommandDeps, row: ChannelConfig, poster: Poster): Promise<Reply> {
+export async function postDigestNow(deps: CommandDeps, row: Channel, poster: Poster): Promise<Reply> {
   const where = channelMention(row.channelId);
   const today = localClock(deps.now(), row.timezone).date;
   const counts = await postDigests(deps, { poster, channelId: row.channelId, force: true });
   let content: string;
   if (counts.undeliverable > 0) {
-    const after = await getChannelConfig(deps.db, row.channelId);
+    const after = await getChannel(deps.db, row.channelId);
     content = `Could not post in ${where}: ${after?.deliveryError ?? 'the bot lost access'}. Digests there are paused; give the bot View Channel, Send Messages and Embed Links, then run /digest setup again.`;
   } else if (counts.failed > 0) {
     content = `Posting to ${where} failed part way (${counts.messages} message${counts.messages === 1 ? '' : 's'} sent). The delivery job retries the rest within 5 minutes, without duplicates.`;

@@ -9,7 +9,9 @@ import { digestPreviewReply } from '../src/views/digest-preview.ts';
 import { composeDigest } from '../src/digest/compose.ts';
 import { digestSummaries } from '../src/summarize/show.ts';
 import { TOPIC_SLUGS } from '../src/papers/topics.ts';
-import { disableChannel, digestPlanned, getChannelConfig, lastDigest, saveChannelSettings, type ChannelConfig } from '../db/queries/channels.ts';
+import { disableChannel, getChannel, lastDigest, saveChannelSettings } from '../db/queries/channels.ts';
+import { isDigestPlanned } from '../db/queries/deliveries.ts';
+import type { Channel } from '../db/schema.ts';
 import { loadChannelDigest } from '../db/queries/digest.ts';
 import { postDigestNow } from './digest-now.ts';
 
@@ -81,18 +83,18 @@ function targetChannel(input: CommandInput): string {
 }
 
 /** The channel's digest row, if it belongs to this server. */
-async function configured(input: CommandInput, deps: CommandDeps, channelId: string): Promise<ChannelConfig> {
-  const row = await getChannelConfig(deps.db, channelId);
+async function configured(input: CommandInput, deps: CommandDeps, channelId: string): Promise<Channel> {
+  const row = await getChannel(deps.db, channelId);
   if (!row || row.guildId !== input.guildId) {
     throw new UserFacingError(`No digest is set up for ${channelMention(channelId)}. Set one up with /digest setup channel:#papers time:09:00 timezone:UTC.`);
   }
   return row;
 }
 
-async function upcoming(deps: CommandDeps, row: ChannelConfig): Promise<NextDigest> {
+async function upcoming(deps: CommandDeps, row: Channel): Promise<NextDigest> {
   const now = deps.now();
   const today = localClock(now, row.timezone).date;
-  return nextDigest(row, now, await digestPlanned(deps.db, row.channelId, today));
+  return nextDigest(row, now, await isDigestPlanned(deps.db, row.channelId, today));
 }
 
 async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
@@ -100,7 +102,7 @@ async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const guildId = input.guildId!; // checked in execute
   const channelId = targetChannel(input);
   const settings = parseDigestSettings(input.options);
-  const existing = await getChannelConfig(deps.db, channelId);
+  const existing = await getChannel(deps.db, channelId);
   if (existing && existing.guildId !== guildId) throw new UserFacingError('That channel belongs to another server.');
   const row = await saveChannelSettings(deps.db, { channelId, guildId, userId: input.user.id }, settings, deps.now());
   return setupReply(row, await upcoming(deps, row));

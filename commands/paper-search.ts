@@ -3,9 +3,16 @@ import { errorReply, type Reply } from '../src/reply.ts';
 import { pagerRow } from '../src/views/pager.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
 import { searchPapers } from '../db/queries/search.ts';
-import { loadSearch, saveSearch } from '../db/queries/search-state.ts';
+import { loadSaved, saveExpiring } from '../db/queries/app-state.ts';
 
 export const PAGE_MAX = 50;
+
+/** A search saved for its paging buttons: a query may be longer than a custom id can carry. */
+interface SavedSearch {
+  query: string;
+  limit: number;
+}
+const saveSearch = (deps: CommandDeps, s: SavedSearch) => saveExpiring(deps.db, 'search', `${s.limit}|${s.query}`, s, deps.now());
 
 export interface SearchRequest {
   query: string;
@@ -19,7 +26,7 @@ export interface SearchRequest {
 
 /**
  * One page of `/paper search` results. When there is more than one page, the query is saved
- * (db/queries/search-state.ts) and the reply gets Previous/Next buttons with custom ids
+ * (app_state, kind `search`) and the reply gets Previous/Next buttons with custom ids
  * `paper:page:<callerUserId>:<stateKey>:<page>`.
  */
 export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<Reply> {
@@ -34,7 +41,7 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
   const footer = `Results ${from}-${from + hits.length - 1}${more ? ` · Next ▶ or page:${page + 1} for more` : ''}`;
   const reply = paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
   if (page > 1 || more) {
-    const key = r.key ?? (await saveSearch(deps.db, query, limit, deps.now()));
+    const key = r.key ?? (await saveSearch(deps, { query, limit }));
     reply.components = [pagerRow((p) => customId('paper', 'page', r.userId, key, p), page, more)];
   }
   return reply;
@@ -46,7 +53,7 @@ export async function pressPage(input: ComponentInput, deps: CommandDeps): Promi
   if (owner !== input.user.id) return errorReply('Only the person who searched can page through these results. Run /paper search to get your own.');
   const page = Number(pageText);
   if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) return errorReply('That page button is broken. Run /paper search again.');
-  const saved = await loadSearch(deps.db, key);
+  const saved = await loadSaved<SavedSearch>(deps.db, 'search', key);
   if (!saved) return errorReply('These results have expired. Run /paper search again.');
   const reply = await searchPage(deps, { query: saved.query, limit: saved.limit, page, userId: owner, key });
   return reply.ephemeral ? reply : { ...reply, update: true };

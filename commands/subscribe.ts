@@ -5,8 +5,10 @@ import { excludeTerms, SUBSCRIPTION_KINDS } from '../src/subscriptions/match.ts'
 import { FAMILY_NAMES, listChoices, MAX_SUBSCRIPTIONS, normalizeValue } from '../src/subscriptions/values.ts';
 import { subscribedReply, type DeliverySettings } from '../src/subscriptions/views.ts';
 import {
-  addSubscription, DEFAULT_SUBSCRIBER, getSubscriber, guildNotifyChannel, listSubscriptions, saveSubscriber, type Subscriber,
+  addSubscription, DEFAULT_SUBSCRIBER, getSubscriber, listSubscriptions, saveSubscriber,
 } from '../db/queries/subscriptions.ts';
+import { guildNotifyChannel } from '../db/queries/guilds.ts';
+import type { Subscriber } from '../db/schema.ts';
 
 /**
  * `/subscribe topic|keyword|author|family`: follow one thing per call. New GRPO-family papers

@@ -4,8 +4,10 @@ import { UserFacingError } from '../src/errors.ts';
 import { parseSubscriptionLabel, subscriptionLabel } from '../src/subscriptions/values.ts';
 import { subscriptionsReply, unsubscribedReply } from '../src/subscriptions/views.ts';
 import {
-  getSubscriber, guildNotifyChannel, listSubscriptions, removeSubscription, saveSubscriber, type DeliveryMode, type UserSubscription,
+  getSubscriber, listSubscriptions, removeSubscription, saveSubscriber, type DeliveryMode,
 } from '../db/queries/subscriptions.ts';
+import { guildNotifyChannel } from '../db/queries/guilds.ts';
+import type { UserSubscription } from '../db/schema.ts';
 import { currentSettings, deliverySettings } from './subscribe.ts';
 
 const MODES = [{ name: 'DM (default)', value: 'dm' }, { name: 'mention in a channel', value: 'channel' }, { name: 'off', value: 'off' }];

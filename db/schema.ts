@@ -324,6 +324,18 @@ export const appState = pgTable('app_state', {
   updatedAt: createdAt(),
 });
 
+/** One row type per table, named after what a row is. */
 export type Paper = typeof papers.$inferSelect;
 export type NewPaper = typeof papers.$inferInsert;
+export type PaperSource = typeof paperSources.$inferSelect;
 export type Note = typeof notes.$inferSelect;
+export type Summary = typeof summaries.$inferSelect;
+export type Guild = typeof guilds.$inferSelect;
+export type Channel = typeof channels.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;
+export type Subscriber = typeof subscribers.$inferSelect;
+export type UserSubscription = typeof userSubscriptions.$inferSelect;
+export type Notification = typeof notificationsSent.$inferSelect;
+export type QueueItem = typeof queueItems.$inferSelect;
+export type FeedState = typeof feedState.$inferSelect;
+export type JobRun = typeof jobRuns.$inferSelect;

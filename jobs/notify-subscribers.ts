@@ -2,7 +2,7 @@ import {
   candidatePapers, insertPlanned, markFailed, markRetry, markSending, markSent, notifiedPaperIds, ownMessagesSince, subscribersWithRules,
   unsentNotifications, type CandidatePaper, type SubscriberWithRules, type UnsentNotification,
 } from '../db/queries/notifications.ts';
-import { guildNotifyChannel } from '../db/queries/subscriptions.ts';
+import { guildNotifyChannel } from '../db/queries/guilds.ts';
 import type { Notifier } from '../src/delivery/notifier.ts';
 import { DeliveryError } from '../src/delivery/poster.ts';
 import type { Reply } from '../src/reply.ts';

@@ -1,11 +1,12 @@
 import {
-  activeChannels, isPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
-  type Channel, type OutboxPayload, type PlannedPart,
+  activeChannels, isDigestPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
+  type OutboxPayload, type PlannedPart,
 } from '../db/queries/deliveries.ts';
 import { loadChannelDigest } from '../db/queries/digest.ts';
 import { composeDigest } from '../src/digest/compose.ts';
 import { digestSummaries } from '../src/summarize/show.ts';
 import type { Db } from '../db/client.ts';
+import type { Channel } from '../db/schema.ts';
 import { DeliveryError, type Poster } from '../src/delivery/poster.ts';
 import { dueDigestKey } from '../src/delivery/schedule.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
@@ -58,7 +59,7 @@ export async function postDigests(deps: DeliveryDeps, opts: PostDigestsOptions):
   for (const channel of await activeChannels(deps.db)) {
     if (!only(channel.channelId)) continue;
     const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
-    if (!key || (await isPlanned(deps.db, channel.channelId, key))) continue;
+    if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) continue;
     const parts = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
     if (await planDigest(deps.db, channel.channelId, key, parts, now)) counts.planned++;
     await sendDigest(deps, opts.poster, channel.channelId, key, counts);

@@ -1,6 +1,7 @@
 import type { Paper } from '../db/schema.ts';
+import { papersInOrder } from '../db/queries/papers.ts';
 import {
-  channelLanguages, getPendingBatch, papersByIds, pendingPapers, saveSummary, setPendingBatch, spendToday, type PendingBatch,
+  channelLanguages, getPendingBatch, pendingPapers, saveSummary, setPendingBatch, spendToday, type PendingBatch,
 } from '../db/queries/summaries.ts';
 import { batchStepError, collectBatch, customId, submitBatch, waitForBatch } from '../src/summarize/batch.ts';
 import { Budget } from '../src/summarize/budget.ts';
@@ -70,7 +71,7 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
       id, model, createdAt: deps.now().toISOString(),
       items: affordable.map((i) => ({ customId: customId({ paperId: i.paper.id, lang: i.lang }), paperId: i.paper.id, lang: i.lang })),
     };
-    await setPendingBatch(db, pending);
+    await setPendingBatch(db, pending, deps.now());
     log.info({ batch: id, papers: affordable.length }, 'summary batch submitted');
     const done = await finishBatch(deps, client, pending, store, opts);
     const stopped = overBudget > 0 ? 'budget' : null;
@@ -103,14 +104,14 @@ async function finishBatch(
       deps.log.info({ batch: b.id }, 'summary batch still running; the next run collects it');
       return false;
     }
-    const byId = new Map((await papersByIds(deps.db, b.items.map((i) => i.paperId))).map((p): [number, Paper] => [p.id, p]));
+    const byId = new Map((await papersInOrder(deps.db, b.items.map((i) => i.paperId))).map((p): [number, Paper] => [p.id, p]));
     const items = new Map<string, SummarizeItem>();
     for (const i of b.items) {
       const paper = byId.get(i.paperId);
       if (paper && isLang(i.lang)) items.set(i.customId, { paper, lang: i.lang });
     }
     const counts = await collectBatch(client, b.id, items, b.model, store);
-    await setPendingBatch(deps.db, null);
+    await setPendingBatch(deps.db, null, deps.now());
     return counts;
   } catch (err) {
     deps.log.warn({ batch: b.id, err: batchStepError(err) }, 'summary batch not collected; the next run tries again');

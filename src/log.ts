@@ -20,8 +20,3 @@ export function createLogger(level = 'info', opts: { pretty?: boolean } = {}): L
   }
   return pino(options, pino.destination({ fd: 2, sync: true }));
 }
-
-/** Removes credentials from a connection string before it is shown to anyone. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+)(:[^@]*)?@/, '//$1:***@');
-}

@@ -2,11 +2,9 @@
  * Digest channel configuration: read, set up (upsert), switch off, and the channel's last digest.
  * The `channels` row is what the post-digests job reads; these are the writes `/digest` makes.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, deliveries } from '../schema.ts';
-
-export type ChannelConfig = typeof channels.$inferSelect;
+import { channels, deliveries, type Channel } from '../schema.ts';
 
 /** What `/digest setup` sets; every field, so a setup is a complete description of the digest. */
 export interface DigestSettings {
@@ -25,7 +23,7 @@ export interface DigestSettings {
   threadPerPaper: boolean;
 }
 
-export async function getChannelConfig(db: Db, channelId: string): Promise<ChannelConfig | undefined> {
+export async function getChannel(db: Db, channelId: string): Promise<Channel | undefined> {
   return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];
 }
 
@@ -37,7 +35,7 @@ export async function getChannelConfig(db: Db, channelId: string): Promise<Chann
  */
 export async function saveChannelSettings(
   db: Db, target: { channelId: string; guildId: string; userId: string }, s: DigestSettings, now: Date,
-): Promise<ChannelConfig> {
+): Promise<Channel> {
   const values = { ...s, enabled: true, deliveryError: null, deliveryErrorAt: null, updatedAt: now };
   const [row] = await db.insert(channels)
     .values({ channelId: target.channelId, guildId: target.guildId, createdBy: target.userId, createdAt: now, ...values })
@@ -47,7 +45,7 @@ export async function saveChannelSettings(
 }
 
 /** Stops a channel's digests (the row and its history stay). Returns the row, or undefined when none exists. */
-export async function disableChannel(db: Db, channelId: string, now: Date): Promise<ChannelConfig | undefined> {
+export async function disableChannel(db: Db, channelId: string, now: Date): Promise<Channel | undefined> {
   const [row] = await db.update(channels).set({ enabled: false, updatedAt: now }).where(eq(channels.channelId, channelId)).returning();
   return row;
 }
@@ -78,11 +76,4 @@ export async function lastDigest(db: Db, channelId: string): Promise<LastDigest 
     .limit(1);
   if (!row) return undefined;
   return { ...row, lastSentAt: row.lastSentAt ? new Date(row.lastSentAt) : null };
-}
-
-/** Whether the digest with this key (a local date) is already in the outbox: posted, being posted or settled empty. */
-export async function digestPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
-  const rows = await db.select({ id: deliveries.id }).from(deliveries)
-    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey))).limit(1);
-  return rows.length > 0;
 }

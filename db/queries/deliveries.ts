@@ -1,11 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, deliveries } from '../schema.ts';
+import { channels, deliveries, type Channel, type Delivery } from '../schema.ts';
 import { deliveryNonce } from '../../src/delivery/poster.ts';
 import type { Reply } from '../../src/reply.ts';
-
-export type Channel = typeof channels.$inferSelect;
-export type Delivery = typeof deliveries.$inferSelect;
 
 export interface PlannedPart {
   reply: Reply;
@@ -28,7 +25,8 @@ export async function activeChannels(db: Db): Promise<Channel[]> {
   return db.select().from(channels).where(and(eq(channels.enabled, true), isNull(channels.deliveryError))).orderBy(asc(channels.channelId));
 }
 
-export async function isPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
+/** Whether the digest with this key (a local date) is already in the outbox: posted, being posted or settled empty. */
+export async function isDigestPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
   const rows = await db.select({ id: deliveries.id }).from(deliveries)
     .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey))).limit(1);
   return rows.length > 0;

@@ -5,20 +5,15 @@
  */
 import { and, arrayOverlaps, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, papers, queueItems, votes } from '../schema.ts';
+import { papers, queueItems, votes, type Channel } from '../schema.ts';
+import { getChannel } from './channels.ts';
 import { listFeedStates } from './feed-state.ts';
 import { selectPapers } from '../../src/digest/select.ts';
 import type { DigestChannel, DigestInput, DigestLanguage, DigestPaper, DigestSummary, FeedHealth } from '../../src/digest/types.ts';
 import { digestWindow, type DigestWindow } from '../../src/digest/window.ts';
 
-export type ChannelRow = typeof channels.$inferSelect;
-
-export async function getDigestChannel(db: Db, channelId: string): Promise<ChannelRow | undefined> {
-  return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];
-}
-
 /** The row's settings as the composer reads them; unknown stored values fall back to the defaults. */
-export function toDigestChannel(row: ChannelRow): DigestChannel {
+export function toDigestChannel(row: Channel): DigestChannel {
   return {
     channelId: row.channelId,
     language: row.language === 'zh' ? 'zh' : 'en',
@@ -77,7 +72,7 @@ export async function loadFeedHealth(db: Db): Promise<FeedHealth[]> {
 }
 
 export interface ChannelDigest {
-  channel: ChannelRow;
+  channel: Channel;
   window: DigestWindow;
   input: DigestInput;
 }
@@ -91,7 +86,7 @@ export interface ChannelDigest {
 export type SummaryLoader = (db: Db, paperIds: number[], lang: DigestLanguage) => Promise<Map<number, DigestSummary>>;
 
 export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }, summariesFor: SummaryLoader): Promise<ChannelDigest | undefined> {
-  const row = await getDigestChannel(db, channelId);
+  const row = await getChannel(db, channelId);
   if (!row) return undefined;
   const channel = toDigestChannel(row);
   const window = digestWindow(row, opts);

@@ -1,9 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { feedState } from '../schema.ts';
+import { feedState, type FeedState } from '../schema.ts';
 import type { HealthVerdict } from '../../src/sources/health.ts';
-
-export type FeedState = typeof feedState.$inferSelect;
 
 export async function getFeedState(db: Db, feed: string): Promise<FeedState | undefined> {
   return (await db.select().from(feedState).where(eq(feedState.feed, feed)))[0];

@@ -6,12 +6,10 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { notificationsSent, papers, subscribers, userSubscriptions } from '../schema.ts';
+import { notificationsSent, papers, subscribers, userSubscriptions, type Notification, type Subscriber, type UserSubscription } from '../schema.ts';
 import type { PlannedNotification } from '../../src/subscriptions/plan.ts';
 import type { NotifiedPaper } from '../../src/subscriptions/notification.ts';
-import { DEFAULT_SUBSCRIBER, type Subscriber, type UserSubscription } from './subscriptions.ts';
-
-export type NotificationRow = typeof notificationsSent.$inferSelect;
+import { DEFAULT_SUBSCRIBER } from './subscriptions.ts';
 
 /** Paper columns a match and a notification need. */
 const paperColumns = {
@@ -71,7 +69,7 @@ export async function insertPlanned(db: Db, userId: string, via: 'dm' | 'channel
   return rows.length;
 }
 
-export type UnsentNotification = NotificationRow & { paper: CandidatePaper };
+export type UnsentNotification = Notification & { paper: CandidatePaper };
 
 /** The user's rows still to send (pending, or `sending` when a run died mid-send), oldest first. */
 export async function unsentNotifications(db: Db, userId: string): Promise<UnsentNotification[]> {

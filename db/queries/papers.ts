@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { citations, notes, papers, type Note, type Paper } from '../schema.ts';
 import { parseArxivId, titleKey } from '../../src/papers/identity.ts';
@@ -32,6 +32,14 @@ const summaryColumns = {
 export async function getPaperByArxivId(db: Db, arxivId: string): Promise<Paper | undefined> {
   const [row] = await db.select().from(papers).where(eq(papers.arxivId, arxivId)).limit(1);
   return row;
+}
+
+/** Full paper rows for ids, in the order given (ids not found are left out). */
+export async function papersInOrder(db: Db, ids: readonly number[]): Promise<Paper[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(papers).where(inArray(papers.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getPaperById(db: Db, id: number): Promise<Paper | undefined> {

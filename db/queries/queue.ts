@@ -10,9 +10,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { papers, queueItems, votes } from '../schema.ts';
-
-export type QueueItem = typeof queueItems.$inferSelect;
+import { papers, queueItems, votes, type QueueItem } from '../schema.ts';
 export type QueueStatus = 'queued' | 'scheduled' | 'done' | 'removed';
 
 export interface QueueKey {

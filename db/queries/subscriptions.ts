@@ -4,10 +4,7 @@
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { guilds, subscribers, userSubscriptions } from '../schema.ts';
-
-export type Subscriber = typeof subscribers.$inferSelect;
-export type UserSubscription = typeof userSubscriptions.$inferSelect;
+import { subscribers, userSubscriptions, type Subscriber, type UserSubscription } from '../schema.ts';
 export type DeliveryMode = 'dm' | 'channel' | 'off';
 
 /** A user without a `subscribers` row gets these. */
@@ -35,11 +32,6 @@ export async function listSubscriptions(db: Db, userId: string): Promise<UserSub
     .orderBy(asc(userSubscriptions.kind), asc(userSubscriptions.value));
 }
 
-export async function countSubscriptions(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
-  return row?.n ?? 0;
-}
-
 /**
  * Follows something, or updates an existing subscription's exclusions. `created` tells which; the
  * creation time of an existing subscription is kept (it decides which papers are new to it).
@@ -63,9 +55,3 @@ export async function removeSubscription(db: Db, userId: string, kind: string, v
   return rows.length > 0;
 }
 
-/** The server's channel for subscription mentions, if one is set. */
-export async function guildNotifyChannel(db: Db, guildId: string | null | undefined): Promise<string | null> {
-  if (!guildId) return null;
-  const [row] = await db.select({ channelId: guilds.notifyChannelId }).from(guilds).where(eq(guilds.guildId, guildId));
-  return row?.channelId ?? null;
-}

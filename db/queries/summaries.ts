@@ -1,9 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { otherLlmSpend } from './ask-state.ts';
-import { appState, channels, notes, papers, summaries, type Note, type Paper } from '../schema.ts';
-
-export type Summary = typeof summaries.$inferSelect;
+import { addToCounter, deleteState, getState, readCounter, setState } from './app-state.ts';
+import { channels, notes, papers, summaries, type Note, type Paper, type Summary } from '../schema.ts';
 export type NewSummary = typeof summaries.$inferInsert;
 
 /**
@@ -55,7 +53,7 @@ const utcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTC
 
 /**
  * Dollars spent on LLM calls during the UTC day containing `now` (what /status shows and the budget
- * checks): summaries, plus the answers to /ask recorded in app_state (db/queries/ask-state.ts).
+ * checks): summaries, plus the answers to /ask recorded by recordLlmSpend.
  */
 export async function spendToday(db: Db, now: Date): Promise<number> {
   const start = utcDay(now);
@@ -106,20 +104,20 @@ export interface PendingBatch {
 
 const BATCH_KEY = 'summarize:pending-batch';
 
-export async function getPendingBatch(db: Db): Promise<PendingBatch | undefined> {
-  const [row] = await db.select().from(appState).where(eq(appState.key, BATCH_KEY));
-  return row?.value as PendingBatch | undefined;
+export const getPendingBatch = (db: Db): Promise<PendingBatch | undefined> => getState<PendingBatch>(db, BATCH_KEY);
+
+export async function setPendingBatch(db: Db, batch: PendingBatch | null, now: Date): Promise<void> {
+  if (batch) await setState(db, BATCH_KEY, batch, now);
+  else await deleteState(db, BATCH_KEY);
 }
 
-export async function setPendingBatch(db: Db, batch: PendingBatch | null): Promise<void> {
-  if (!batch) {
-    await db.delete(appState).where(eq(appState.key, BATCH_KEY));
-    return;
-  }
-  await db.insert(appState).values({ key: BATCH_KEY, value: batch })
-    .onConflictDoUpdate({ target: appState.key, set: { value: batch, updatedAt: new Date() } });
+/** LLM calls that are not summaries (answers to /ask) count against the same daily budget: dollars per UTC day. */
+const otherSpendKey = (now: Date) => `llm-spend:${now.toISOString().slice(0, 10)}`;
+
+/** Adds what a non-summary LLM call cost to today's (UTC) spend. */
+export async function recordLlmSpend(db: Db, usd: number, now: Date): Promise<void> {
+  if (usd > 0) await addToCounter(db, otherSpendKey(now), usd, now);
 }
 
-export async function papersByIds(db: Db, ids: readonly number[]): Promise<Paper[]> {
-  return ids.length ? db.select().from(papers).where(inArray(papers.id, [...ids])) : [];
-}
+export const otherLlmSpend = (db: Db, now: Date): Promise<number> => readCounter(db, otherSpendKey(now));
+

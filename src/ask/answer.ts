@@ -1,7 +1,7 @@
 import type { CommandDeps } from '../command.ts';
 import type { Paper } from '../../db/schema.ts';
-import { recordLlmSpend } from '../../db/queries/ask-state.ts';
-import { spendToday } from '../../db/queries/summaries.ts';
+import { recordLlmSpend, spendToday } from '../../db/queries/summaries.ts';
+
 import { askModel, estimateAskUsd } from '../summarize/ask.ts';
 import { createAnthropic } from '../summarize/client.ts';
 import { summariesToShow } from '../summarize/show.ts';

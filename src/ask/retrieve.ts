@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { papers, type Paper } from '../../db/schema.ts';
+import type { Paper } from '../../db/schema.ts';
+import { papersInOrder } from '../../db/queries/papers.ts';
 import { searchPapers } from '../../db/queries/search.ts';
 import { questionToQuery } from './query.ts';
 
@@ -30,12 +30,4 @@ export async function retrievePapers(db: Db, question: string, o: RetrieveOption
   const rows = await papersInOrder(db, hits.map((h) => h.id));
   const kept = rows.filter((p) => (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)));
   return filtered ? kept.slice(offset, offset + o.k) : kept.slice(0, o.k);
-}
-
-/** Full paper rows for ids, in the order given. */
-export async function papersInOrder(db: Db, ids: readonly number[]): Promise<Paper[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(papers).where(inArray(papers.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

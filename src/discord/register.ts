@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   ApplicationCommandOptionType, ApplicationCommandType, Routes,
   type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type REST,
@@ -7,7 +6,7 @@ import {
 } from 'discord.js';
 import type { CommandDefinition, OptionDefinition, OptionType } from '../command.ts';
 import type { Db } from '../../db/client.ts';
-import { appState } from '../../db/schema.ts';
+import { getState, setState } from '../../db/queries/app-state.ts';
 
 export type CommandJson = RESTPutAPIApplicationCommandsJSONBody[number];
 
@@ -85,11 +84,10 @@ export async function registerIfChanged(
   db: Db, rest: REST, defs: readonly CommandDefinition[], scope: RegisterScope, opts: { force?: boolean } = {},
 ): Promise<{ registered: boolean; hash: string }> {
   const hash = commandsHash(defs, scope);
-  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, COMMANDS_HASH_KEY));
-  if (!opts.force && (row?.value as { hash?: string } | undefined)?.hash === hash) return { registered: false, hash };
+  const stored = await getState<{ hash?: string }>(db, COMMANDS_HASH_KEY);
+  if (!opts.force && stored?.hash === hash) return { registered: false, hash };
   await registerCommands(rest, defs, scope);
   const value = { hash, guildId: scope.guildId ?? null, count: defs.length };
-  await db.insert(appState).values({ key: COMMANDS_HASH_KEY, value })
-    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date() } });
+  await setState(db, COMMANDS_HASH_KEY, value, new Date());
   return { registered: true, hash };
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ApplicationCommandOptionType, PermissionFlagsBits,
   type AutocompleteInteraction, type BaseInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type Interaction,
@@ -8,7 +7,7 @@ import { isSlow, type Command, type CommandDeps, type CommandInput, type Compone
 import { GENERIC_ERROR, runCommand, runComponent } from '../dispatch.ts';
 import { errorReply, type Reply } from '../reply.ts';
 import { findCommand, findComponentOwner } from '../../commands/index.ts';
-import { guilds } from '../../db/schema.ts';
+import { guildModeratorRole } from '../../db/queries/guilds.ts';
 import { renderInteraction, withoutFlags } from './render.ts';
 
 export interface RouterOptions {
@@ -90,10 +89,10 @@ export function createRouter(opts: RouterOptions): Router {
     if (!interaction.inGuild()) return false;
     if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
     try {
-      const [row] = await deps.db.select({ roleId: guilds.moderatorRoleId }).from(guilds).where(eq(guilds.guildId, interaction.guildId));
-      if (!row?.roleId) return false;
+      const roleId = await guildModeratorRole(deps.db, interaction.guildId);
+      if (!roleId) return false;
       const member = interaction.member;
-      return Array.isArray(member.roles) ? member.roles.includes(row.roleId) : member.roles.cache.has(row.roleId);
+      return Array.isArray(member.roles) ? member.roles.includes(roleId) : member.roles.cache.has(roleId);
     } catch (err) {
       deps.log.warn({ err, guild: interaction.guildId }, 'could not read the moderator role; treating the member as not a moderator');
       return false;

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { Note, Paper } from '../../db/schema.ts';
-import { papersByIds, summarySources, type Summary } from '../../db/queries/summaries.ts';
+import { papersInOrder } from '../../db/queries/papers.ts';
+import { summarySources } from '../../db/queries/summaries.ts';
+import type { Summary } from '../../db/schema.ts';
 import type { DigestSummary } from '../digest/types.ts';
 import { extractiveSummary } from './fallback.ts';
 import { neutralizeMentions, truncate } from '../reply.ts';
@@ -84,7 +86,7 @@ export async function summaryToShow(db: Db, paper: ShowablePaper, lang: Lang, pr
  * of db/queries/digest.ts). Labels are left to the composer, which has short ones per kind and language.
  */
 export async function digestSummaries(db: Db, paperIds: number[], lang: Lang): Promise<Map<number, DigestSummary>> {
-  const shown = await summariesToShow(db, await papersByIds(db, paperIds), lang);
+  const shown = await summariesToShow(db, await papersInOrder(db, paperIds), lang);
   return new Map([...shown].map(([id, s]) => [id, {
     kind: s.source,
     tldr: s.tldr,

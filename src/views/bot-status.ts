@@ -1,4 +1,4 @@
-import type { FeedState } from '../../db/queries/feed-state.ts';
+import type { FeedState } from '../../db/schema.ts';
 import { feedLabel } from '../digest/header.ts';
 import { truncate, type Reply } from '../reply.ts';
 import { whenText } from './time.ts';

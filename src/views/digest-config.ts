@@ -1,4 +1,5 @@
-import type { ChannelConfig, LastDigest } from '../../db/queries/channels.ts';
+import type { LastDigest } from '../../db/queries/channels.ts';
+import type { Channel } from '../../db/schema.ts';
 import type { NextDigest } from '../delivery/next.ts';
 import { WEEKDAY_NAMES } from '../delivery/settings.ts';
 import { truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
@@ -7,13 +8,13 @@ import { whenText } from './time.ts';
 export const channelMention = (id: string) => (/^\d+$/.test(id) ? `<#${id}>` : `#${id}`);
 
 /** The schedule in words: "daily at 09:00 Europe/Berlin" / "weekly on Monday at 09:00 UTC". */
-export function scheduleText(c: Pick<ChannelConfig, 'cadence' | 'weekday' | 'postTime' | 'timezone'>): string {
+export function scheduleText(c: Pick<Channel, 'cadence' | 'weekday' | 'postTime' | 'timezone'>): string {
   const day = c.cadence === 'weekly' ? ` on ${WEEKDAY_NAMES[c.weekday ?? 1] ?? 'Monday'}` : '';
   return `${c.cadence === 'weekly' ? 'weekly' : 'daily'}${day} at ${c.postTime} ${c.timezone}`;
 }
 
 /** When the next digest goes out, or why none will. */
-export function nextText(c: ChannelConfig, next: NextDigest | undefined): string {
+export function nextText(c: Channel, next: NextDigest | undefined): string {
   if (!c.enabled) return 'none: digests are off here (/digest setup turns them back on)';
   if (c.deliveryError) return 'none: paused until /digest setup is run again (see the delivery error)';
   if (!next) return 'unknown';
@@ -21,7 +22,7 @@ export function nextText(c: ChannelConfig, next: NextDigest | undefined): string
   return `${whenText(next.at)}, ${next.date} ${c.postTime} ${c.timezone}`;
 }
 
-function settingsFields(c: ChannelConfig, next: NextDigest | undefined): EmbedField[] {
+function settingsFields(c: Channel, next: NextDigest | undefined): EmbedField[] {
   return [
     { name: 'Schedule', value: scheduleText(c), inline: true },
     { name: 'Language', value: c.language === 'zh' ? 'Chinese (zh)' : 'English (en)', inline: true },
@@ -35,7 +36,7 @@ function settingsFields(c: ChannelConfig, next: NextDigest | undefined): EmbedFi
 }
 
 /** `/digest setup`'s answer: what was saved and when the first digest comes. */
-export function setupReply(c: ChannelConfig, next: NextDigest): Reply {
+export function setupReply(c: Channel, next: NextDigest): Reply {
   const embed: Embed = {
     title: 'Digest set up',
     description: `New GRPO-family papers go to ${channelMention(c.channelId)} ${scheduleText(c)}. /digest preview shows what the next one would contain.`,
@@ -45,7 +46,7 @@ export function setupReply(c: ChannelConfig, next: NextDigest): Reply {
 }
 
 /** `/digest status`: the configuration, the last digest, the next one, and a delivery error if any. */
-export function statusReply(c: ChannelConfig, next: NextDigest | undefined, last: LastDigest | undefined): Reply {
+export function statusReply(c: Channel, next: NextDigest | undefined, last: LastDigest | undefined): Reply {
   const fields = settingsFields(c, next);
   fields.unshift({ name: 'State', value: c.deliveryError ? 'paused: the bot cannot post here' : c.enabled ? 'on' : 'off', inline: true });
   const lastText = !last

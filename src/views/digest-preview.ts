@@ -1,4 +1,4 @@
-import type { ChannelConfig } from '../../db/queries/channels.ts';
+import type { Channel } from '../../db/schema.ts';
 import type { DigestMessage } from '../digest/types.ts';
 import type { DigestWindow } from '../digest/window.ts';
 import { LIMITS, truncate, type Reply } from '../reply.ts';
@@ -9,7 +9,7 @@ import { whenText } from './time.ts';
  * `/digest preview`: the first message of the digest as it would be posted now, under a line that
  * says how many messages and papers the whole digest has. Ephemeral, so a preview pings nobody.
  */
-export function digestPreviewReply(c: ChannelConfig, window: DigestWindow, messages: DigestMessage[]): Reply {
+export function digestPreviewReply(c: Channel, window: DigestWindow, messages: DigestMessage[]): Reply {
   const where = channelMention(c.channelId);
   if (messages.length === 0) {
     const quiet = c.quietDay === 'notice' ? '' : ' and quiet_day is "nothing"';

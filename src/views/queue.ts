@@ -1,4 +1,5 @@
-import type { QueueEntry, QueueItem } from '../../db/queries/queue.ts';
+import type { QueueEntry } from '../../db/queries/queue.ts';
+import type { QueueItem } from '../../db/schema.ts';
 import { clip, escapeMarkdown } from '../digest/text.ts';
 import { LIMITS, truncate, type EmbedField, type Reply } from '../reply.ts';
 import { WEEKDAY_NAMES } from '../delivery/settings.ts';

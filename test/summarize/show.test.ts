@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Summary } from '../../db/queries/summaries.ts';
+import type { Summary } from '../../db/schema.ts';
 import type { Note } from '../../db/schema.ts';
 import { loadConfig } from '../../src/config.ts';
 import { chooseSummary } from '../../src/summarize/show.ts';
