@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const bench = await startBenchServer();
   try {
     const handle = await bench.freshDb('bench_ask');
-    await importSeeds(handle.db);
+    await importSeeds({ db: handle.db, now: () => new Date() });
     const q = await askRetrievalQuality(handle.db, loadAskPairs());
     for (const r of q.ranks.filter((x) => x.rank !== 1)) console.log(`rank ${r.rank ?? '-'}  ${r.expected}  top ${r.top}  ${r.question}`);
     console.log(JSON.stringify({ questions: q.questions, recallAt5: q.recallAt5, mrr: q.mrr }));

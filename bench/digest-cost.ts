@@ -17,7 +17,9 @@ import { pathToFileURL } from 'node:url';
 import { sql as raw } from 'drizzle-orm';
 import { channels, papers } from '../db/schema.ts';
 import type { JobDeps } from '../jobs/index.ts';
-import { composeChannelDigest, postDigests } from '../jobs/post-digests.ts';
+import { composeChannelDigest } from '../src/outbox/channel-digest.ts';
+import { deliverDigests } from '../src/outbox/deliver.ts';
+import { buildDeps } from '../src/app.ts';
 import { summarizePending } from '../jobs/summarize-pending.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Poster } from '../src/delivery/poster.ts';
@@ -268,7 +270,7 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
       // 60 pending summaries: direct calls under a higher threshold, the Message Batches API at the default (20).
       LLM_BATCH_THRESHOLD: variant === 'direct' ? '1000' : '20',
     });
-    const deps: JobDeps = { db: handle.db, sql: handle.sql, config, log: pino({ level: 'silent' }), now: () => NOW };
+    const deps: JobDeps = buildDeps({ db: handle.db, sql: handle.sql, config, log: pino({ level: 'silent' }), now: () => NOW });
     const model = config.anthropic.model;
 
     log(`digest cost (${variant}): summarizePending for ${day.length} papers x 2 languages`);
@@ -290,14 +292,14 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
       };
       // Timed cold, as the daily job runs: the first compose of the process, the outbox writes, the sends.
       t0 = performance.now();
-      const counts = await postDigests(deps, { poster });
+      const counts = await deliverDigests(deps, { poster });
       const ms = round(performance.now() - t0);
       // The composer alone over the database afterwards (read-only: each channel's window, papers and summaries; warm).
       t0 = performance.now();
       for (const ch of await handle.db.select().from(channels)) await composeChannelDigest(handle.db, ch, '', NOW);
       const composeMs = round(performance.now() - t0);
       callsAfterDigests = modelCalls(fake);
-      const again = await postDigests(deps, { poster });
+      const again = await deliverDigests(deps, { poster });
       const [shown] = await handle.sql<{ shown: number; llm: number }[]>`
         with shown as (
           select distinct unnest(d.paper_ids) as paper_id, c.language from deliveries d join channels c using (channel_id) where d.status = 'sent'

@@ -1,6 +1,6 @@
 /**
  * The ingest benchmark's baseline: the straightforward row-by-row upsert a first implementation would
- * write, over the same parsed candidates as `ingestCandidates` (db/queries/ingest.ts). For each
+ * write, over the same parsed candidates as `ingestCandidates` (src/ingest/ingest.ts). For each
  * candidate, each statement on its own (autocommit, no transaction, no batching):
  *   select the paper by arXiv id -> classify and insert it, or merge and update it when it changed
  *   -> insert one paper_sources row.

@@ -11,7 +11,7 @@
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ingestCandidates, type IngestStats } from '../db/queries/ingest.ts';
+import { ingestCandidates, type IngestStats } from '../src/ingest/ingest.ts';
 import type { DbHandle } from '../db/client.ts';
 import { classifyPaper } from '../src/papers/classify.ts';
 import { parseArxivRss } from '../src/sources/arxiv-rss.ts';
@@ -131,12 +131,12 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
       postgres = { fsync: String(fs?.['fsync']), synchronousCommit: String(sc?.['synchronous_commit']) };
       const newsAt = new Date();
       const [parsed, parseMs] = await clock(() => parseArxivRss(feed.xml));
-      const [s, upsertMs] = await clock(() => ingestCandidates(h.db, parsed.candidates, { newsAt }));
+      const [s, upsertMs] = await clock(() => ingestCandidates({ db: h.db, now: () => new Date() }, parsed.candidates, { newsAt }));
       batchSamples.push({ parseMs, upsertMs });
       stats ??= s;
       rows = await counts(h);
       const [again, parse2Ms] = await clock(() => parseArxivRss(feed.xml));
-      const [s2, upsert2Ms] = await clock(() => ingestCandidates(h.db, again.candidates, { newsAt }));
+      const [s2, upsert2Ms] = await clock(() => ingestCandidates({ db: h.db, now: () => new Date() }, again.candidates, { newsAt }));
       rerunSamples.push({ parseMs: parse2Ms, upsertMs: upsert2Ms });
       if (!rerunStats || s2.new + s2.updated + s2.sources > rerunStats.new + rerunStats.updated + rerunStats.sources) rerunStats = s2;
       log(`ingest: batch run ${i + 1}/${opts.runs}: parse ${Math.round(parseMs)} ms, ingest ${Math.round(upsertMs)} ms `
@@ -162,7 +162,7 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
       rowSamples.push({ parseMs, upsertMs });
       baseStats ??= s;
       const [parsed2, parse2Ms] = await clock(() => parseArxivRss(prefix));
-      const [, upsert2Ms] = await clock(() => ingestCandidates(batch.db, parsed2.candidates, { newsAt }));
+      const [, upsert2Ms] = await clock(() => ingestCandidates({ db: batch.db, now: () => new Date() }, parsed2.candidates, { newsAt }));
       prefixSamples.push({ parseMs: parse2Ms, upsertMs: upsert2Ms });
       const [a, b] = await Promise.all([counts(base), counts(batch)]);
       rowsMatch &&= a.papers === b.papers && a.sources === b.sources;
@@ -223,7 +223,7 @@ async function profiledRun(bench: BenchServer, xml: string): Promise<IngestResul
     const t0 = performance.now();
     const parsed = await parseArxivRss(xml);
     const t1 = performance.now();
-    await ingestCandidates(h.db, parsed.candidates, { newsAt: new Date() });
+    await ingestCandidates({ db: h.db, now: () => new Date() }, parsed.candidates, { newsAt: new Date() });
     const t2 = performance.now();
     const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
     return { wallMs: round(t2 - t0, 0), parseMs: round(t1 - t0, 0), ingestMs: round(t2 - t1, 0), byOrigin: selfTime(profile) };

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client.ts';
-import { searchPapers, type SearchPage } from '../db/queries/search.ts';
+import { searchPapers, type SearchPage } from '../src/search/search.ts';
 import { progressBar } from '../src/progress.ts';
 import { generateCorpus } from './corpus.ts';
 import { loadCorpus } from './load.ts';

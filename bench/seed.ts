@@ -36,8 +36,8 @@ export async function benchSeed(bench: BenchServer, opts: { runs: number; log: (
   for (let i = 0; i < opts.runs; i++) {
     const handle = await bench.freshDb(`bench_seed_${i}`);
     try {
-      const cold = await timed(() => importSeeds(handle.db, SEED_DIR));
-      const warm = await timed(() => importSeeds(handle.db, SEED_DIR));
+      const cold = await timed(() => importSeeds({ db: handle.db, now: () => new Date() }, SEED_DIR));
+      const warm = await timed(() => importSeeds({ db: handle.db, now: () => new Date() }, SEED_DIR));
       papers = cold.value.papers.added;
       warmChanged = Math.max(warmChanged, changed(warm.value));
       samples.push({ coldMs: round(cold.ms, 0), warmMs: round(warm.ms, 0) });

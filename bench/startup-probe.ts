@@ -33,7 +33,7 @@ await runMigrations(handle.db);
 mark('migrationsCheck');
 await countPapers(handle.db);
 mark('seedCheck');
-await answerLine('/help', { db: handle.db, config, log: createLogger('warn'), now: () => new Date() });
+await answerLine('/help', { db: handle.db, config, log: createLogger('warn'), now: () => new Date(), llm: null });
 mark('firstAnswer');
 await handle.close();
 await server.stop();

@@ -65,7 +65,7 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
     // A warm data dir: initialised, migrated and seeded, as after a first start.
     opts.log('startup: preparing a seeded data dir');
     const db = await openDatabase({ dataDir });
-    await importSeeds(db.db);
+    await importSeeds({ db: db.db, now: () => new Date() });
     await db.close();
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     const consoleRun = () => run(TSX, ['src/cli.ts', 'console'], env, '/help\n');

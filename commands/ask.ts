@@ -1,4 +1,5 @@
-import { customId, type Command, type CommandDeps, type ComponentReply } from '../src/command.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type ComponentReply } from '../src/command.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { answerQuestion, ASK_K, retrieveSources } from '../src/ask/answer.ts';
 import { papersInOrder } from '../db/queries/papers.ts';
 import { UserFacingError } from '../src/errors.ts';
@@ -26,26 +27,29 @@ const takeAskSlot = (deps: CommandDeps, userId: string) => {
   return takeSlot(deps.db, 'ask-rate', `${userId}:${now.toISOString().slice(0, 13)}`, deps.config.ask.ratePerHour, now, 2 * 3_600_000);
 };
 
+const definition = {
+  name: 'ask',
+  description: 'Ask a question; the answer comes only from stored papers, with citations',
+  options: [
+    { name: 'question', description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"', type: 'string', required: true, minLength: 3, maxLength: QUESTION_MAX },
+    { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', minLength: 10, maxLength: 10 },
+    { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
+  ],
+} as const satisfies CommandDefinition;
+
 /**
  * `/ask question [since] [topic]`: an answer written only from the most relevant stored papers,
  * citing them as [n]. Buttons `ask:sources:<key>` and `ask:more:<key>` read the question and the
  * retrieved paper ids saved under `ask:<key>` in app_state.
  */
 export const ask: Command = {
-  definition: {
-    name: 'ask',
-    description: 'Ask a question; the answer comes only from stored papers, with citations',
-    options: [
-      { name: 'question', description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"', type: 'string', required: true, minLength: 3, maxLength: QUESTION_MAX },
-      { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', minLength: 10, maxLength: 10 },
-      { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
-    ],
-  },
+  definition,
   slow: true,
   async execute(input, deps) {
-    const question = String(input.options.question).trim();
-    const since = input.options.since === undefined ? undefined : parseSince(String(input.options.since));
-    const topic = input.options.topic === undefined ? undefined : String(input.options.topic);
+    const o = optionsOf(definition, input);
+    const question = o.question.trim();
+    const since = o.since === undefined ? undefined : parseSince(o.since);
+    const { topic } = o;
     if (topic && !TOPICS.some((t) => t.slug === topic)) throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
     if (!(await takeAskSlot(deps, input.user.id))) {
       return errorReply(deps.config.ask.ratePerHour === 0
@@ -57,15 +61,16 @@ export const ask: Command = {
     if (result.papers.length === 0) return reply;
     const key = await saveAsk(deps, { question, since: since ?? null, topic: topic ?? null, paperIds: result.papers.map((p) => p.paper.id) });
     reply.components = [[
-      { kind: 'action', customId: customId('ask', 'sources', key), label: 'Show sources', style: 'secondary' },
-      { kind: 'action', customId: customId('ask', 'more', key), label: 'More like this', style: 'secondary' },
+      { kind: 'action', customId: CUSTOM_IDS.askSources.encode({ key }), label: 'Show sources', style: 'secondary' },
+      { kind: 'action', customId: CUSTOM_IDS.askMore.encode({ key }), label: 'More like this', style: 'secondary' },
     ]];
     return reply;
   },
   async component(input, deps) {
-    const [action, key = ''] = input.args;
-    if (action === 'sources') return pressSources(key, deps);
-    if (action === 'more') return pressMore(key, deps);
+    const sources = CUSTOM_IDS.askSources.decode(input.customId);
+    if (sources) return pressSources(sources.key, deps);
+    const more = CUSTOM_IDS.askMore.decode(input.customId);
+    if (more) return pressMore(more.key, deps);
     return errorReply('That button no longer works. Run /ask again.');
   },
 };

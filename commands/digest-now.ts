@@ -5,7 +5,7 @@ import type { Reply } from '../src/reply.ts';
 import { channelMention } from '../src/views/digest-config.ts';
 import { getChannel } from '../db/queries/channels.ts';
 import type { Channel } from '../db/schema.ts';
-import { postDigests } from '../jobs/post-digests.ts';
+import { deliverDigests } from '../src/outbox/deliver.ts';
 
 /**
  * `/digest now`: the delivery job for one channel, forced past its post time. It goes through the
@@ -15,7 +15,7 @@ import { postDigests } from '../jobs/post-digests.ts';
 export async function postDigestNow(deps: CommandDeps, row: Channel, poster: Poster): Promise<Reply> {
   const where = channelMention(row.channelId);
   const today = localClock(deps.now(), row.timezone).date;
-  const counts = await postDigests(deps, { poster, channelId: row.channelId, force: true });
+  const counts = await deliverDigests(deps, { poster, channelId: row.channelId, force: true });
   let content: string;
   if (counts.undeliverable > 0) {
     const after = await getChannel(deps.db, row.channelId);

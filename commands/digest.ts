@@ -1,4 +1,4 @@
-import type { Command, CommandDeps, CommandInput } from '../src/command.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
 import { localClock } from '../src/delivery/schedule.ts';
@@ -7,51 +7,52 @@ import { parseChannelRef, parseDigestSettings, WEEKDAY_NAMES } from '../src/deli
 import { channelMention, setupReply, statusReply } from '../src/views/digest-config.ts';
 import { digestPreviewReply } from '../src/views/digest-preview.ts';
 import { composeDigest } from '../src/digest/compose.ts';
-import { digestSummaries } from '../src/summarize/show.ts';
 import { TOPIC_SLUGS } from '../src/papers/topics.ts';
 import { disableChannel, getChannel, lastDigest, saveChannelSettings } from '../db/queries/channels.ts';
 import { isDigestPlanned } from '../db/queries/deliveries.ts';
 import type { Channel } from '../db/schema.ts';
-import { loadChannelDigest } from '../db/queries/digest.ts';
+import { loadChannelDigest } from '../src/outbox/channel-digest.ts';
 import { postDigestNow } from './digest-now.ts';
 
 const channelOption = (required: boolean) => ({
   name: 'channel', description: required ? 'The channel that gets the digest' : 'Which digest channel (default: this one)', type: 'channel' as const, required,
 });
 
+const definition = {
+  name: 'digest',
+  description: 'Daily or weekly digests of new GRPO-family papers in a channel',
+  // Manage Guild: Discord shows /digest to managers by default (admins may widen that in Integrations);
+  // setup, now and off check `canManage` again in execute, preview and status are harmless.
+  defaultMemberPermissions: '32',
+  subcommands: [
+    {
+      name: 'setup',
+      description: 'Post a digest in a channel at a local time (redo it to change settings)',
+      options: [
+        channelOption(true),
+        { name: 'time', description: 'Local post time, 24-hour HH:MM, e.g. 09:00', type: 'string', required: true, maxLength: 10 },
+        { name: 'timezone', description: 'IANA time zone, e.g. Europe/Berlin, America/New_York, UTC', type: 'string', required: true, autocomplete: true, maxLength: 64 },
+        { name: 'cadence', description: 'daily (default) or weekly', type: 'string', choices: [{ name: 'daily', value: 'daily' }, { name: 'weekly', value: 'weekly' }] },
+        { name: 'weekday', description: 'Day of weekly digests (default Monday)', type: 'integer', choices: WEEKDAY_NAMES.map((name, value) => ({ name, value })) },
+        { name: 'topics', description: 'Comma-separated topic slugs (default: all); see /topics', type: 'string', autocomplete: true, maxLength: 300 },
+        { name: 'language', description: 'Summary language: en (default) or zh', type: 'string', choices: [{ name: 'English', value: 'en' }, { name: '中文', value: 'zh' }] },
+        { name: 'max', description: 'At most this many papers per digest (1-25, default 10)', type: 'integer', minValue: 1, maxValue: 25 },
+        { name: 'min_score', description: 'Only papers the classifier scores at least this (0-1, default 0)', type: 'number', minValue: 0, maxValue: 1 },
+        { name: 'quiet_day', description: 'Without new papers: post nothing (default) or a one-line notice', type: 'string', choices: [{ name: 'post nothing', value: 'nothing' }, { name: 'one-line notice', value: 'notice' }] },
+        { name: 'ping_role', description: 'A role to mention with each digest (default: nobody)', type: 'role' },
+        { name: 'threads', description: 'One message per paper, each with its own discussion thread (default: no)', type: 'boolean' },
+      ],
+    },
+    { name: 'preview', description: 'What the next digest would contain, shown only to you', options: [channelOption(false)] },
+    { name: 'now', description: 'Post the digest now (counts as today\'s digest)', options: [channelOption(false)] },
+    { name: 'off', description: 'Stop the digest in a channel', options: [channelOption(false)] },
+    { name: 'status', description: 'A channel\'s digest settings, last and next digest, and delivery problems', options: [channelOption(false)] },
+  ],
+} as const satisfies CommandDefinition;
+
 /** `/digest setup|preview|now|off|status`: a channel's daily or weekly digest of new GRPO-family papers. */
 export const digest: Command = {
-  definition: {
-    name: 'digest',
-    description: 'Daily or weekly digests of new GRPO-family papers in a channel',
-    // Manage Guild: Discord shows /digest to managers by default (admins may widen that in Integrations);
-    // setup, now and off check `canManage` again in execute, preview and status are harmless.
-    defaultMemberPermissions: '32',
-    subcommands: [
-      {
-        name: 'setup',
-        description: 'Post a digest in a channel at a local time (redo it to change settings)',
-        options: [
-          channelOption(true),
-          { name: 'time', description: 'Local post time, 24-hour HH:MM, e.g. 09:00', type: 'string', required: true, maxLength: 10 },
-          { name: 'timezone', description: 'IANA time zone, e.g. Europe/Berlin, America/New_York, UTC', type: 'string', required: true, autocomplete: true, maxLength: 64 },
-          { name: 'cadence', description: 'daily (default) or weekly', type: 'string', choices: [{ name: 'daily', value: 'daily' }, { name: 'weekly', value: 'weekly' }] },
-          { name: 'weekday', description: 'Day of weekly digests (default Monday)', type: 'integer', choices: WEEKDAY_NAMES.map((name, value) => ({ name, value })) },
-          { name: 'topics', description: 'Comma-separated topic slugs (default: all); see /topics', type: 'string', autocomplete: true, maxLength: 300 },
-          { name: 'language', description: 'Summary language: en (default) or zh', type: 'string', choices: [{ name: 'English', value: 'en' }, { name: '中文', value: 'zh' }] },
-          { name: 'max', description: 'At most this many papers per digest (1-25, default 10)', type: 'integer', minValue: 1, maxValue: 25 },
-          { name: 'min_score', description: 'Only papers the classifier scores at least this (0-1, default 0)', type: 'number', minValue: 0, maxValue: 1 },
-          { name: 'quiet_day', description: 'Without new papers: post nothing (default) or a one-line notice', type: 'string', choices: [{ name: 'post nothing', value: 'nothing' }, { name: 'one-line notice', value: 'notice' }] },
-          { name: 'ping_role', description: 'A role to mention with each digest (default: nobody)', type: 'role' },
-          { name: 'threads', description: 'One message per paper, each with its own discussion thread (default: no)', type: 'boolean' },
-        ],
-      },
-      { name: 'preview', description: 'What the next digest would contain, shown only to you', options: [channelOption(false)] },
-      { name: 'now', description: 'Post the digest now (counts as today\'s digest)', options: [channelOption(false)] },
-      { name: 'off', description: 'Stop the digest in a channel', options: [channelOption(false)] },
-      { name: 'status', description: 'A channel\'s digest settings, last and next digest, and delivery problems', options: [channelOption(false)] },
-    ],
-  },
+  definition,
   slow: (subcommand) => subcommand === 'now', // posts several messages; the others answer at once, privately
   async execute(input, deps) {
     if (!input.guildId) throw new UserFacingError('Digests belong to server channels: use /digest in a server, not in direct messages.');
@@ -76,8 +77,8 @@ function requireManage(input: CommandInput): void {
 }
 
 /** The channel named by the option, else the one the command was used in. */
-function targetChannel(input: CommandInput): string {
-  if (input.options.channel !== undefined) return parseChannelRef(String(input.options.channel));
+function targetChannel(input: CommandInput, channel: string | undefined): string {
+  if (channel !== undefined) return parseChannelRef(channel);
   if (!input.channelId) throw new UserFacingError('Name the channel: channel:#papers.');
   return input.channelId;
 }
@@ -100,8 +101,9 @@ async function upcoming(deps: CommandDeps, row: Channel): Promise<NextDigest> {
 async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   requireManage(input);
   const guildId = input.guildId!; // checked in execute
-  const channelId = targetChannel(input);
-  const settings = parseDigestSettings(input.options);
+  const options = optionsOf(definition, input, 'setup');
+  const channelId = targetChannel(input, options.channel);
+  const settings = parseDigestSettings(options);
   const existing = await getChannel(deps.db, channelId);
   if (existing && existing.guildId !== guildId) throw new UserFacingError('That channel belongs to another server.');
   const row = await saveChannelSettings(deps.db, { channelId, guildId, userId: input.user.id }, settings, deps.now());
@@ -109,29 +111,29 @@ async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function status(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const row = await configured(input, deps, targetChannel(input));
+  const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'status').channel));
   const next = row.enabled && !row.deliveryError ? await upcoming(deps, row) : undefined;
   return statusReply(row, next, await lastDigest(deps.db, row.channelId));
 }
 
 async function off(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   requireManage(input);
-  const row = await configured(input, deps, targetChannel(input));
+  const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'off').channel));
   if (!row.enabled) return { content: `Digests in ${channelMention(row.channelId)} were already off.`, ephemeral: true };
   await disableChannel(deps.db, row.channelId, deps.now());
   return { content: `Digests in ${channelMention(row.channelId)} are off. /digest setup turns them back on (the next digest then starts after the last one posted).`, ephemeral: true };
 }
 
 async function preview(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const row = await configured(input, deps, targetChannel(input));
-  const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now() }, digestSummaries);
+  const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'preview').channel));
+  const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now() });
   if (!loaded) throw new UserFacingError(`No digest is set up for ${channelMention(row.channelId)}.`);
   return digestPreviewReply(row, loaded.window, composeDigest(loaded.input));
 }
 
 async function now(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   requireManage(input);
-  const row = await configured(input, deps, targetChannel(input));
+  const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'now').channel));
   if (!row.enabled) throw new UserFacingError(`Digests in ${channelMention(row.channelId)} are off. /digest setup turns them back on.`);
   if (row.deliveryError) throw new UserFacingError(`The bot cannot post in ${channelMention(row.channelId)}: ${row.deliveryError}. Fix its permissions there, then run /digest setup again.`);
   if (!deps.poster) {

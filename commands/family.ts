@@ -1,31 +1,34 @@
-import { customId, type Choice, type Command, type CommandDeps } from '../src/command.ts';
+import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps } from '../src/command.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
-import { FAMILIES, findFamily, type FamilyEntry } from '../src/papers/families.ts';
+import { FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
 import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/views/family.ts';
-import { definingPaper, familyCounts, familyMembers, familyRef } from '../db/queries/families.ts';
+import { definingPaper, familyCounts, familyMembers } from '../db/queries/families.ts';
 
 /** At most this many pages: enough for any family, and a bound on what a forged custom id can ask for. */
 const PAGE_MAX = 100;
 
+const definition = {
+  name: 'family',
+  description: 'The GRPO family tree: algorithms, the papers that build on them, TRL settings',
+  subcommands: [
+    {
+      name: 'show',
+      description: 'One family: description, defining paper, papers building on it, TRL recipe',
+      options: [{ name: 'name', description: 'The family, e.g. GSPO or Dr. GRPO', type: 'string', required: true, autocomplete: true, maxLength: 60 }],
+    },
+    { name: 'list', description: 'Every family with paper counts and this month\'s new papers' },
+  ],
+} as const satisfies CommandDefinition;
+
 /** `/family show|list`: the GRPO family tree — what each algorithm is, what builds on it, how to run it with TRL. */
 export const family: Command = {
-  definition: {
-    name: 'family',
-    description: 'The GRPO family tree: algorithms, the papers that build on them, TRL settings',
-    subcommands: [
-      {
-        name: 'show',
-        description: 'One family: description, defining paper, papers building on it, TRL recipe',
-        options: [{ name: 'name', description: 'The family, e.g. GSPO or Dr. GRPO', type: 'string', required: true, autocomplete: true, maxLength: 60 }],
-      },
-      { name: 'list', description: 'Every family with paper counts and this month\'s new papers' },
-    ],
-  },
+  definition,
   async execute(input, deps) {
     switch (input.subcommand) {
       case 'show':
-        return showPage(deps, resolveFamily(String(input.options.name ?? '')), 1, input.guildId);
+        return showPage(deps, resolveFamily(optionsOf(definition, input, 'show').name), 1, input.guildId);
       case 'list':
         return list(deps);
       default:
@@ -33,12 +36,9 @@ export const family: Command = {
     }
   },
   async component(input, deps) {
-    const [action, slug, pageText] = input.args;
-    const page = Number(pageText);
-    if (action !== 'page' || !slug || !Number.isInteger(page) || page < 1 || page > PAGE_MAX) {
-      throw new UserFacingError('That button no longer works. Run /family show again.');
-    }
-    return { ...(await showPage(deps, resolveFamily(slug), page, input.guildId)), update: true };
+    const pressed = CUSTOM_IDS.familyPage.decode(input.customId);
+    if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX) throw new UserFacingError('That button no longer works. Run /family show again.');
+    return { ...(await showPage(deps, resolveFamily(pressed.slug), pressed.page, input.guildId)), update: true };
   },
   async autocomplete(_input, focused) {
     return familyChoices(focused.value);
@@ -65,7 +65,7 @@ async function showPage(deps: CommandDeps, f: FamilyEntry, page: number, guildId
     definingPaper(deps.db, ref),
     familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) }),
   ]);
-  return familyReply(f, defining, { ...members, page }, (p) => customId('family', 'page', f.slug, p));
+  return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }));
 }
 
 async function list(deps: CommandDeps): Promise<Reply> {

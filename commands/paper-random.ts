@@ -1,4 +1,5 @@
-import { customId, type CommandDeps, type ComponentInput, type ComponentReply } from '../src/command.ts';
+import type { CommandDeps, ComponentInput, ComponentReply } from '../src/command.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { UserFacingError } from '../src/errors.ts';
 import { readingWeight, weightedPick } from '../src/papers/pick.ts';
 import { errorReply, type Reply } from '../src/reply.ts';
@@ -21,7 +22,7 @@ export async function randomPaper(deps: CommandDeps, userId: string, topic?: str
     throw new UserFacingError(topic ? `No GRPO-family papers in ${topic} yet. /topics shows the topics and their counts.` : 'No GRPO-family papers in the corpus yet. Run `grpo-digest seed` or wait for the next poll.');
   }
   const card = paperCardReply(await getPaperDetail(deps.db, paper));
-  const another = { kind: 'action' as const, customId: customId('paper', 'random', userId, topic ?? ANY), label: 'Another one', style: 'secondary' as const };
+  const another = { kind: 'action' as const, customId: CUSTOM_IDS.paperRandom.encode({ user: userId, topic: topic ?? ANY }), label: 'Another one', style: 'secondary' as const };
   return {
     ...card,
     content: `A GRPO-family paper worth reading${topic ? ` in ${topic}` : ''}:`,
@@ -31,8 +32,10 @@ export async function randomPaper(deps: CommandDeps, userId: string, topic?: str
 
 /** "Another one": a new draw in place of the card, for the person who asked. */
 export async function pressRandom(input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
-  const [, owner, topic] = input.args;
+  const pressed = CUSTOM_IDS.paperRandom.decode(input.customId);
+  if (!pressed) return errorReply('That button no longer works. Run /paper random again.');
+  const { user: owner, topic } = pressed;
   if (owner !== input.user.id) return errorReply('Only the person who asked can draw again. Run /paper random for your own.');
-  const reply = await randomPaper(deps, owner, topic && topic !== ANY ? topic : undefined);
+  const reply = await randomPaper(deps, owner, topic !== ANY ? topic : undefined);
   return { ...reply, update: true };
 }

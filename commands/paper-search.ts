@@ -1,8 +1,9 @@
-import { customId, type CommandDeps, type ComponentInput, type ComponentReply } from '../src/command.ts';
+import type { CommandDeps, ComponentInput, ComponentReply } from '../src/command.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { errorReply, type Reply } from '../src/reply.ts';
 import { pagerRow } from '../src/views/pager.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
-import { searchPapers } from '../db/queries/search.ts';
+import { searchPapers } from '../src/search/search.ts';
 import { loadSaved, saveExpiring } from '../db/queries/app-state.ts';
 
 export const PAGE_MAX = 50;
@@ -42,17 +43,17 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
   const reply = paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
   if (page > 1 || more) {
     const key = r.key ?? (await saveSearch(deps, { query, limit }));
-    reply.components = [pagerRow((p) => customId('paper', 'page', r.userId, key, p), page, more)];
+    reply.components = [pagerRow((p) => CUSTOM_IDS.paperPage.encode({ user: r.userId, key, page: p }), page, more)];
   }
   return reply;
 }
 
 /** A press of Previous/Next (`paper:page:<user>:<key>:<page>`): the same message, on another page. */
 export async function pressPage(input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
-  const [, owner, key = '', pageText] = input.args;
+  const pressed = CUSTOM_IDS.paperPage.decode(input.customId);
+  if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX) return errorReply('That page button is broken. Run /paper search again.');
+  const { user: owner, key, page } = pressed;
   if (owner !== input.user.id) return errorReply('Only the person who searched can page through these results. Run /paper search to get your own.');
-  const page = Number(pageText);
-  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) return errorReply('That page button is broken. Run /paper search again.');
   const saved = await loadSaved<SavedSearch>(deps.db, 'search', key);
   if (!saved) return errorReply('These results have expired. Run /paper search again.');
   const reply = await searchPage(deps, { query: saved.query, limit: saved.limit, page, userId: owner, key });

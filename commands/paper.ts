@@ -1,51 +1,54 @@
-import type { Choice, Command, CommandDeps, CommandInput } from '../src/command.ts';
+import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
 import { paperCardReply } from '../src/views/paper-card.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
 import { TOPICS } from '../src/papers/topics.ts';
 import type { Paper } from '../db/schema.ts';
-import { getPaperDetail, latestPapers, lookupPaper } from '../db/queries/papers.ts';
-import { searchPapers } from '../db/queries/search.ts';
-import { familiesOfPaper, familyRef } from '../db/queries/families.ts';
-import { FAMILIES } from '../src/papers/families.ts';
+import { getPaperDetail, latestPapers } from '../db/queries/papers.ts';
+import { lookupPaper } from '../src/search/lookup.ts';
+import { searchPapers } from '../src/search/search.ts';
+import { familiesOfPaper } from '../db/queries/families.ts';
+import { FAMILIES, familyRef } from '../src/papers/families.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
 
 export const QUERY_MAX = 300;
 
+const definition = {
+  name: 'paper',
+  description: 'Find GRPO-family papers in the stored corpus',
+  subcommands: [
+    {
+      name: 'search',
+      description: 'Search titles, abstracts and notes (English or Chinese)',
+      options: [
+        { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 1, maxLength: QUERY_MAX },
+        { name: 'limit', description: 'How many results (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
+        { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: PAGE_MAX },
+      ],
+    },
+    {
+      name: 'show',
+      description: 'Show one paper: summary, links, notes and citing papers',
+      options: [{ name: 'id', description: 'arXiv id, arXiv/Hugging Face link, or title', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX }],
+    },
+    {
+      name: 'latest',
+      description: 'The newest papers in the corpus',
+      options: [{ name: 'count', description: 'How many (1-10)', type: 'integer', minValue: 1, maxValue: 10 }],
+    },
+    {
+      name: 'random',
+      description: 'A GRPO-family paper worth reading, picked at random',
+      options: [{ name: 'topic', description: 'Only from this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) }],
+    },
+  ],
+} as const satisfies CommandDefinition;
+
 /** `/paper search|show|latest|random`: asking the stored corpus for papers. */
 export const paper: Command = {
-  definition: {
-    name: 'paper',
-    description: 'Find GRPO-family papers in the stored corpus',
-    subcommands: [
-      {
-        name: 'search',
-        description: 'Search titles, abstracts and notes (English or Chinese)',
-        options: [
-          { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 1, maxLength: QUERY_MAX },
-          { name: 'limit', description: 'How many results (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
-          { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: PAGE_MAX },
-        ],
-      },
-      {
-        name: 'show',
-        description: 'Show one paper: summary, links, notes and citing papers',
-        options: [{ name: 'id', description: 'arXiv id, arXiv/Hugging Face link, or title', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX }],
-      },
-      {
-        name: 'latest',
-        description: 'The newest papers in the corpus',
-        options: [{ name: 'count', description: 'How many (1-10)', type: 'integer', minValue: 1, maxValue: 10 }],
-      },
-      {
-        name: 'random',
-        description: 'A GRPO-family paper worth reading, picked at random',
-        options: [{ name: 'topic', description: 'Only from this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) }],
-      },
-    ],
-  },
+  definition,
   async execute(input, deps) {
     switch (input.subcommand) {
       case 'search':
@@ -55,14 +58,14 @@ export const paper: Command = {
       case 'latest':
         return latest(input, deps);
       case 'random':
-        return randomPaper(deps, input.user.id, input.options.topic === undefined ? undefined : String(input.options.topic));
+        return randomPaper(deps, input.user.id, optionsOf(definition, input, 'random').topic);
       default:
         throw new UserFacingError('Use /paper search, /paper show, /paper latest or /paper random.');
     }
   },
   async component(input, deps) {
-    if (input.args[0] === 'page') return pressPage(input, deps);
-    if (input.args[0] === 'random') return pressRandom(input, deps);
+    if (input.customId.startsWith('paper:page:')) return pressPage(input, deps);
+    if (input.customId.startsWith('paper:random:')) return pressRandom(input, deps);
     throw new UserFacingError('That button no longer works. Run the command again.');
   },
   async autocomplete(_input, focused, deps) {
@@ -93,14 +96,12 @@ export async function resolvePaper(deps: CommandDeps, ref: string): Promise<Pape
 }
 
 async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const query = String(input.options.query);
-  const limit = Number(input.options.limit ?? 5);
-  const page = Number(input.options.page ?? 1);
+  const { query, limit = 5, page = 1 } = optionsOf(definition, input, 'search');
   return searchPage(deps, { query, limit, page, userId: input.user.id });
 }
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const found = await resolvePaper(deps, String(input.options.id));
+  const found = await resolvePaper(deps, optionsOf(definition, input, 'show').id);
   const [detail, buildsOn] = await Promise.all([
     getPaperDetail(deps.db, found),
     familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),
@@ -109,7 +110,7 @@ async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const count = Number(input.options.count ?? 5);
+  const { count = 5 } = optionsOf(definition, input, 'latest');
   const rows = await latestPapers(deps.db, count);
   if (rows.length === 0) return { content: 'The corpus is empty. Run `grpo-digest seed` or wait for the next poll.', ephemeral: true };
   return paperListReply({ title: `Latest ${rows.length} papers`, papers: rows });

@@ -40,9 +40,9 @@ export function parseSessionDate(text: string | undefined, now: Date): string {
  * date, voters) is posted in this channel. Without a poster (console, CLI) the announcement is the reply.
  * The paper is scheduled before anything is posted: a failed post never loses the schedule.
  */
-export async function scheduleNext(input: CommandInput, deps: CommandDeps, guildId: string): Promise<Reply> {
+export async function scheduleNext(input: CommandInput, deps: CommandDeps, guildId: string, dateOption: string | undefined): Promise<Reply> {
   requireModerator(input);
-  const date = parseSessionDate(input.options.date === undefined ? undefined : String(input.options.date), deps.now());
+  const date = parseSessionDate(dateOption, deps.now());
   const picked = await scheduleTop(deps.db, guildId, date);
   if (!picked) throw new UserFacingError('The queue is empty: nothing to schedule. Members vote papers in from digests or with /queue add.');
   const paper = (await getPaperById(deps.db, picked.item.paperId))!;
@@ -93,9 +93,9 @@ async function titleOf(deps: CommandDeps, paper: Paper | undefined, paperId: num
 }
 
 /** `/queue done [paper]`: the given paper, else the earliest scheduled session, is read and moves to the history. */
-export async function markDone(input: CommandInput, deps: CommandDeps, guildId: string): Promise<Reply> {
+export async function markDone(input: CommandInput, deps: CommandDeps, guildId: string, ref: string | undefined): Promise<Reply> {
   requireModerator(input);
-  const paper = input.options.paper === undefined ? undefined : await resolvePaper(deps, String(input.options.paper));
+  const paper = ref === undefined ? undefined : await resolvePaper(deps, ref);
   const o = await markRead(deps.db, guildId, paper?.id, deps.now());
   switch (o.kind) {
     case 'nothing-scheduled':
@@ -113,9 +113,9 @@ export async function markDone(input: CommandInput, deps: CommandDeps, guildId: 
 }
 
 /** `/queue remove paper`: out of the queue (or its scheduled session), votes dropped. */
-export async function removePaper(input: CommandInput, deps: CommandDeps, guildId: string): Promise<Reply> {
+export async function removePaper(input: CommandInput, deps: CommandDeps, guildId: string, ref: string): Promise<Reply> {
   requireModerator(input);
-  const paper = await resolvePaper(deps, String(input.options.paper));
+  const paper = await resolvePaper(deps, ref);
   const o = await removeFromQueue(deps.db, { guildId, paperId: paper.id });
   if (o.kind === 'not-queued') throw new UserFacingError(`${boldTitle(paper.title)} is not in this server's queue.`);
   if (o.kind === 'already-read') throw new UserFacingError(`${alreadyReadText(paper.title, o.item)} Read papers stay in the history.`);

@@ -1,4 +1,5 @@
-import { customId, type Command, type CommandDeps, type CommandInput, type ComponentInput, type ComponentReply } from '../src/command.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput, type ComponentInput, type ComponentReply } from '../src/command.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { UserFacingError } from '../src/errors.ts';
 import { errorReply, type Reply } from '../src/reply.ts';
 import { summariesToShow } from '../src/summarize/show.ts';
@@ -12,10 +13,24 @@ import { markDone, removePaper, scheduleNext } from './queue-session.ts';
 const PAGE_SIZE = 5;
 const PAGE_MAX = 100;
 
-const paperOption = (description: string, required = true) => ({
-  name: 'paper', description, type: 'string' as const, required, autocomplete: true, maxLength: 300,
-});
-const pageOption = { name: 'page', description: 'Which page', type: 'integer' as const, minValue: 1, maxValue: PAGE_MAX };
+const paperOption = (description: string) => ({
+  name: 'paper', description, type: 'string', required: true, autocomplete: true, maxLength: 300,
+} as const);
+const pageOption = { name: 'page', description: 'Which page', type: 'integer', minValue: 1, maxValue: PAGE_MAX } as const;
+
+const definition = {
+  name: 'queue',
+  description: 'The reading-group queue: vote papers in, see the ranking, schedule sessions',
+  subcommands: [
+    { name: 'vote', description: 'Vote for a paper (again to take the vote back); adds it to the queue if needed', options: [paperOption('arXiv id, link or title')] },
+    { name: 'add', description: 'Nominate a paper for the reading group (with your vote)', options: [paperOption('arXiv id, link or title')] },
+    { name: 'show', description: 'The queue ranked by votes, with TL;DRs', options: [pageOption] },
+    { name: 'next', description: 'Moderators: schedule the top paper and announce it here', options: [{ name: 'date', description: 'Session date, YYYY-MM-DD (default: today, UTC)', type: 'string', maxLength: 10 }] },
+    { name: 'done', description: 'Moderators: mark the scheduled (or given) paper read', options: [{ ...paperOption('The paper read (default: the scheduled one)'), required: false }] },
+    { name: 'remove', description: 'Moderators: take a paper out of the queue', options: [paperOption('arXiv id, link or title')] },
+    { name: 'history', description: 'Papers the reading group has read', options: [pageOption] },
+  ],
+} as const satisfies CommandDefinition;
 
 /**
  * `/queue vote|add|show|next|done|remove|history`: the server's reading-group queue. Anyone votes,
@@ -23,39 +38,30 @@ const pageOption = { name: 'page', description: 'Which page', type: 'integer' as
  * Also answers the digest's "Vote for reading group" buttons (`vote:<paperId>`).
  */
 export const queue: Command = {
-  definition: {
-    name: 'queue',
-    description: 'The reading-group queue: vote papers in, see the ranking, schedule sessions',
-    subcommands: [
-      { name: 'vote', description: 'Vote for a paper (again to take the vote back); adds it to the queue if needed', options: [paperOption('arXiv id, link or title')] },
-      { name: 'add', description: 'Nominate a paper for the reading group (with your vote)', options: [paperOption('arXiv id, link or title')] },
-      { name: 'show', description: 'The queue ranked by votes, with TL;DRs', options: [pageOption] },
-      { name: 'next', description: 'Moderators: schedule the top paper and announce it here', options: [{ name: 'date', description: 'Session date, YYYY-MM-DD (default: today, UTC)', type: 'string', maxLength: 10 }] },
-      { name: 'done', description: 'Moderators: mark the scheduled (or given) paper read', options: [paperOption('The paper read (default: the scheduled one)', false)] },
-      { name: 'remove', description: 'Moderators: take a paper out of the queue', options: [paperOption('arXiv id, link or title')] },
-      { name: 'history', description: 'Papers the reading group has read', options: [pageOption] },
-    ],
-  },
+  definition,
   componentPrefixes: ['vote'],
   slow: (subcommand) => subcommand === 'next', // posts the announcement
   async execute(input, deps) {
     const guildId = requireGuild(input.guildId);
     switch (input.subcommand) {
-      case 'vote': return vote(deps, guildId, await paperOf(input, deps), input.user.id);
-      case 'add': return add(input, deps, guildId);
-      case 'show': return showPage(deps, guildId, Number(input.options.page ?? 1));
-      case 'history': return historyPage(deps, guildId, Number(input.options.page ?? 1));
-      case 'next': return scheduleNext(input, deps, guildId);
-      case 'done': return markDone(input, deps, guildId);
-      case 'remove': return removePaper(input, deps, guildId);
+      case 'vote': return vote(deps, guildId, await resolvePaper(deps, optionsOf(definition, input, 'vote').paper), input.user.id);
+      case 'add': return add(input, deps, guildId, optionsOf(definition, input, 'add').paper);
+      case 'show': return showPage(deps, guildId, optionsOf(definition, input, 'show').page ?? 1);
+      case 'history': return historyPage(deps, guildId, optionsOf(definition, input, 'history').page ?? 1);
+      case 'next': return scheduleNext(input, deps, guildId, optionsOf(definition, input, 'next').date);
+      case 'done': return markDone(input, deps, guildId, optionsOf(definition, input, 'done').paper);
+      case 'remove': return removePaper(input, deps, guildId, optionsOf(definition, input, 'remove').paper);
       default: throw new UserFacingError('Use /queue vote, add, show, next, done, remove or history.');
     }
   },
   async component(input, deps) {
     const guildId = requireGuild(input.guildId);
-    if (input.customId.startsWith('vote:')) return pressVote(input, deps, guildId);
-    const [action, pageText] = input.args;
-    if (action === 'page' || action === 'history') return pressPage(deps, guildId, action, pageText);
+    // A malformed vote id names no stored paper: answered like a paper that is gone.
+    if (input.customId.startsWith(`${CUSTOM_IDS.vote.prefix}:`)) return pressVote(CUSTOM_IDS.vote.decode(input.customId)?.paper ?? 0, input, deps, guildId);
+    const page = CUSTOM_IDS.queuePage.decode(input.customId);
+    if (page) return pressPage(deps, guildId, 'page', page.page);
+    const history = CUSTOM_IDS.queueHistory.decode(input.customId);
+    if (history) return pressPage(deps, guildId, 'history', history.page);
     throw new UserFacingError('That button no longer works. Run /queue show again.');
   },
   async autocomplete(_input, focused, deps) {
@@ -68,8 +74,6 @@ function requireGuild(guildId: string | undefined): string {
   return guildId;
 }
 
-const paperOf = (input: CommandInput, deps: CommandDeps) => resolvePaper(deps, String(input.options.paper));
-
 async function vote(deps: CommandDeps, guildId: string, paper: Paper, userId: string): Promise<Reply> {
   const outcome = await toggleVote(deps.db, { guildId, paperId: paper.id }, userId, deps.now());
   if (outcome.kind === 'read') throw new UserFacingError(alreadyReadText(paper.title, outcome.item));
@@ -77,15 +81,14 @@ async function vote(deps: CommandDeps, guildId: string, paper: Paper, userId: st
 }
 
 /** "Vote for reading group" on a digest paper (`vote:<paperId>`): the same toggle as /queue vote, answered only to the voter. */
-async function pressVote(input: ComponentInput, deps: CommandDeps, guildId: string): Promise<ComponentReply> {
-  const id = Number(input.args[0]);
-  const paper = Number.isSafeInteger(id) && id > 0 ? await getPaperById(deps.db, id) : undefined;
+async function pressVote(id: number, input: ComponentInput, deps: CommandDeps, guildId: string): Promise<ComponentReply> {
+  const paper = id > 0 ? await getPaperById(deps.db, id) : undefined;
   if (!paper) return errorReply('That paper is no longer in the corpus, so it cannot be voted for.');
   return vote(deps, guildId, paper, input.user.id);
 }
 
-async function add(input: CommandInput, deps: CommandDeps, guildId: string): Promise<Reply> {
-  const paper = await paperOf(input, deps);
+async function add(input: CommandInput, deps: CommandDeps, guildId: string, ref: string): Promise<Reply> {
+  const paper = await resolvePaper(deps, ref);
   const outcome = await nominate(deps.db, { guildId, paperId: paper.id }, input.user.id, deps.now());
   if (outcome.kind === 'read') throw new UserFacingError(alreadyReadText(paper.title, outcome.item));
   return nominateReply(paper.title, outcome);
@@ -101,19 +104,18 @@ async function showPage(deps: CommandDeps, guildId: string, page: number): Promi
   const tldrs = new Map([...shown].map(([id, s]) => [id, s.tldr]));
   return queuePageReply({
     page, pageSize: PAGE_SIZE, entries, hasMore: hasMore && page < PAGE_MAX, total, scheduled: scheduled?.entries ?? [], tldrs,
-    pageId: (p) => customId('queue', 'page', p),
+    pageId: (p) => CUSTOM_IDS.queuePage.encode({ page: p }),
   });
 }
 
 async function historyPage(deps: CommandDeps, guildId: string, page: number): Promise<Reply> {
   const { entries, hasMore, total } = await queueEntries(deps.db, guildId, 'done', { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return historyPageReply({ page, pageSize: PAGE_SIZE, entries, hasMore: hasMore && page < PAGE_MAX, total, pageId: (p) => customId('queue', 'history', p) });
+  return historyPageReply({ page, pageSize: PAGE_SIZE, entries, hasMore: hasMore && page < PAGE_MAX, total, pageId: (p) => CUSTOM_IDS.queueHistory.encode({ page: p }) });
 }
 
 /** Previous/Next on /queue show (`queue:page:<n>`) or /queue history (`queue:history:<n>`): anyone may page; the message is replaced. */
-async function pressPage(deps: CommandDeps, guildId: string, action: 'page' | 'history', pageText: string | undefined): Promise<ComponentReply> {
-  const page = Number(pageText);
-  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) return errorReply('That page button is broken. Run /queue show again.');
+async function pressPage(deps: CommandDeps, guildId: string, action: 'page' | 'history', page: number): Promise<ComponentReply> {
+  if (page < 1 || page > PAGE_MAX) return errorReply('That page button is broken. Run /queue show again.');
   const reply = action === 'page' ? await showPage(deps, guildId, page) : await historyPage(deps, guildId, page);
   return { ...reply, update: true };
 }

@@ -1,4 +1,4 @@
-import type { Command, CommandDeps, CommandInput } from '../src/command.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
 import { TOPIC_SLUGS } from '../src/papers/topics.ts';
 import { excludeTerms, SUBSCRIPTION_KINDS } from '../src/subscriptions/match.ts';
@@ -10,31 +10,34 @@ import {
 import { guildNotifyChannel } from '../db/queries/guilds.ts';
 import type { Subscriber } from '../db/schema.ts';
 
+const definition = {
+  name: 'subscribe',
+  description: 'Get new GRPO-family papers on a topic, keyword, author or family by DM or mention',
+  options: [
+    { name: 'topic', description: 'A topic from the taxonomy (see /topics)', type: 'string', autocomplete: true, maxLength: 64 },
+    { name: 'keyword', description: 'A word or phrase in the title or abstract, e.g. clip-higher', type: 'string', maxLength: 100 },
+    { name: 'exclude', description: 'With keyword: comma-separated words that suppress a match, e.g. diffusion, image', type: 'string', maxLength: 200 },
+    { name: 'author', description: 'An author\'s name (accents, case and initials are forgiven)', type: 'string', maxLength: 100 },
+    { name: 'family', description: 'A GRPO variant, e.g. DAPO, GSPO, Dr. GRPO', type: 'string', autocomplete: true, maxLength: 64 },
+  ],
+} as const satisfies CommandDefinition;
+
 /**
  * `/subscribe topic|keyword|author|family`: follow one thing per call. New GRPO-family papers
  * that match reach the user once each (jobs/notify-subscribers.ts). Answers only the caller.
  */
 export const subscribe: Command = {
-  definition: {
-    name: 'subscribe',
-    description: 'Get new GRPO-family papers on a topic, keyword, author or family by DM or mention',
-    options: [
-      { name: 'topic', description: 'A topic from the taxonomy (see /topics)', type: 'string', autocomplete: true, maxLength: 64 },
-      { name: 'keyword', description: 'A word or phrase in the title or abstract, e.g. clip-higher', type: 'string', maxLength: 100 },
-      { name: 'exclude', description: 'With keyword: comma-separated words that suppress a match, e.g. diffusion, image', type: 'string', maxLength: 200 },
-      { name: 'author', description: 'An author\'s name (accents, case and initials are forgiven)', type: 'string', maxLength: 100 },
-      { name: 'family', description: 'A GRPO variant, e.g. DAPO, GSPO, Dr. GRPO', type: 'string', autocomplete: true, maxLength: 64 },
-    ],
-  },
+  definition,
   async execute(input, deps) {
-    const kinds = SUBSCRIPTION_KINDS.filter((k) => input.options[k] !== undefined);
+    const o = optionsOf(definition, input);
+    const kinds = SUBSCRIPTION_KINDS.filter((k) => o[k] !== undefined);
     if (kinds.length !== 1) {
       throw new UserFacingError(`Give exactly one of topic, keyword, author or family${kinds.length ? ` (you gave ${kinds.join(' and ')})` : ''}, e.g. /subscribe keyword:clip-higher. Run /subscribe again for each more.`);
     }
     const kind = kinds[0]!;
-    if (input.options.exclude !== undefined && kind !== 'keyword') throw new UserFacingError('exclude only works with keyword, e.g. /subscribe keyword:grpo exclude:diffusion.');
-    const value = normalizeValue(kind, String(input.options[kind]));
-    const exclude = excludeTerms(input.options.exclude === undefined ? null : String(input.options.exclude).toLowerCase()).join(', ') || null;
+    if (o.exclude !== undefined && kind !== 'keyword') throw new UserFacingError('exclude only works with keyword, e.g. /subscribe keyword:grpo exclude:diffusion.');
+    const value = normalizeValue(kind, o[kind]!);
+    const exclude = excludeTerms(o.exclude === undefined ? null : o.exclude.toLowerCase()).join(', ') || null;
 
     const existing = await listSubscriptions(deps.db, input.user.id);
     if (existing.length >= MAX_SUBSCRIPTIONS && !existing.some((s) => s.kind === kind && s.value === value)) {

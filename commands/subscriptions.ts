@@ -1,4 +1,4 @@
-import type { Command, CommandInput } from '../src/command.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandInput } from '../src/command.ts';
 import { parseChannelRef } from '../src/delivery/settings.ts';
 import { UserFacingError } from '../src/errors.ts';
 import { parseSubscriptionLabel, subscriptionLabel } from '../src/subscriptions/values.ts';
@@ -10,21 +10,34 @@ import { guildNotifyChannel } from '../db/queries/guilds.ts';
 import type { UserSubscription } from '../db/schema.ts';
 import { currentSettings, deliverySettings } from './subscribe.ts';
 
-const MODES = [{ name: 'DM (default)', value: 'dm' }, { name: 'mention in a channel', value: 'channel' }, { name: 'off', value: 'off' }];
+const MODES = [{ name: 'DM (default)', value: 'dm' }, { name: 'mention in a channel', value: 'channel' }, { name: 'off', value: 'off' }] as const;
+
+const unsubscribeDefinition = {
+  name: 'unsubscribe',
+  description: 'Stop following a topic, keyword, author or family',
+  options: [{ name: 'subscription', description: 'One of yours, e.g. keyword:clip-higher', type: 'string', required: true, autocomplete: true, maxLength: 200 }],
+} as const satisfies CommandDefinition;
+
+const subscriptionsDefinition = {
+  name: 'subscriptions',
+  description: 'What you follow, and how new papers reach you (DM, channel mention, off; daily cap)',
+  options: [
+    { name: 'mode', description: 'dm (default), channel (a mention) or off', type: 'string', choices: MODES },
+    { name: 'channel', description: 'The channel for mentions (implies mode channel); also the fallback when DMs are closed', type: 'channel' },
+    { name: 'daily_cap', description: 'At most this many papers a day on their own (1-50, default 10); the rest in one message', type: 'integer', minValue: 1, maxValue: 50 },
+  ],
+} as const satisfies CommandDefinition;
 
 /** `/unsubscribe subscription:<kind:value>`: stop following one thing (autocompleted from the user's own). */
 export const unsubscribe: Command = {
-  definition: {
-    name: 'unsubscribe',
-    description: 'Stop following a topic, keyword, author or family',
-    options: [{ name: 'subscription', description: 'One of yours, e.g. keyword:clip-higher', type: 'string', required: true, autocomplete: true, maxLength: 200 }],
-  },
+  definition: unsubscribeDefinition,
   async execute(input, deps) {
+    const typed = optionsOf(unsubscribeDefinition, input).subscription;
     const mine = await listSubscriptions(deps.db, input.user.id);
-    const target = findOwn(mine, String(input.options.subscription));
+    const target = findOwn(mine, typed);
     if (!target) {
       const yours = mine.length ? ` You follow: ${mine.map((s) => `\`${subscriptionLabel(s)}\``).join(', ')}.`.slice(0, 1500) : ' You follow nothing.';
-      throw new UserFacingError(`You do not follow \`${String(input.options.subscription).replace(/`/g, "'")}\`.${yours}`);
+      throw new UserFacingError(`You do not follow \`${typed.replace(/`/g, "'")}\`.${yours}`);
     }
     await removeSubscription(deps.db, input.user.id, target.kind, target.value);
     return unsubscribedReply(target, mine.length - 1);
@@ -49,15 +62,7 @@ function findOwn(mine: UserSubscription[], typed: string): UserSubscription | un
 
 /** `/subscriptions [mode] [channel] [daily_cap]`: what the user follows, and how it reaches them. */
 export const subscriptions: Command = {
-  definition: {
-    name: 'subscriptions',
-    description: 'What you follow, and how new papers reach you (DM, channel mention, off; daily cap)',
-    options: [
-      { name: 'mode', description: 'dm (default), channel (a mention) or off', type: 'string', choices: MODES },
-      { name: 'channel', description: 'The channel for mentions (implies mode channel); also the fallback when DMs are closed', type: 'channel' },
-      { name: 'daily_cap', description: 'At most this many papers a day on their own (1-50, default 10); the rest in one message', type: 'integer', minValue: 1, maxValue: 50 },
-    ],
-  },
+  definition: subscriptionsDefinition,
   async execute(input, deps) {
     const set = settingsFrom(input);
     if (Object.keys(set).length > 0) {
@@ -74,8 +79,8 @@ export const subscriptions: Command = {
 };
 
 function settingsFrom(input: CommandInput): { mode?: DeliveryMode; channelId?: string; dailyCap?: number } {
-  const { mode, channel, daily_cap: cap } = input.options;
-  const channelId = channel === undefined ? undefined : parseChannelRef(String(channel));
-  const chosen = mode === undefined ? (channelId ? 'channel' : undefined) : (String(mode) as DeliveryMode);
-  return { ...(chosen && { mode: chosen }), ...(channelId && { channelId }), ...(cap !== undefined && { dailyCap: Number(cap) }) };
+  const { mode, channel, daily_cap: cap } = optionsOf(subscriptionsDefinition, input);
+  const channelId = channel === undefined ? undefined : parseChannelRef(channel);
+  const chosen = mode === undefined ? (channelId ? 'channel' : undefined) : (mode as DeliveryMode);
+  return { ...(chosen && { mode: chosen }), ...(channelId && { channelId }), ...(cap !== undefined && { dailyCap: cap }) };
 }

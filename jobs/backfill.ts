@@ -1,4 +1,4 @@
-import { ingestCandidates } from '../db/queries/ingest.ts';
+import { ingestCandidates } from '../src/ingest/ingest.ts';
 import { QUERY_TERMS } from '../src/papers/lexicon.ts';
 import { familyQuery, scopedQuery } from '../src/sources/arxiv-api.ts';
 import { fetchApiPages } from '../src/sources/feeds.ts';
@@ -30,6 +30,6 @@ export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<Jo
   const { arxivHttp } = httpOptions(deps, opts.signal);
   const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, { pageSize: PAGE, maxPages: MAX_PAGES, onPage: opts.onProgress });
   for (const s of skipped) deps.log.warn({ item: s.externalId, reason: s.reason }, 'backfill item skipped');
-  const stats = await ingestCandidates(deps.db, candidates, { newsAt: null });
+  const stats = await ingestCandidates(deps, candidates, { newsAt: null });
   return { fetched: candidates.length + skipped.length, new: stats.new, updated: stats.updated, family: stats.family, skipped: skipped.length };
 }

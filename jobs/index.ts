@@ -1,19 +1,11 @@
 import cron from 'node-cron';
-import type { Sql } from 'postgres';
-import type { Db } from '../db/client.ts';
 import { finishJobRun, startJobRun } from '../db/queries/job-runs.ts';
+import { withTryLock } from '../db/queries/locks.ts';
 import type { Config } from '../src/config.ts';
-import type { Logger } from '../src/log.ts';
+import type { AppDeps } from '../src/deps.ts';
 
-/** What a job may use; built once by the composition root. */
-export interface JobDeps {
-  db: Db;
-  /** The raw driver, for session-level advisory locks on a reserved connection. */
-  sql: Sql;
-  config: Config;
-  log: Logger;
-  now: () => Date;
-}
+/** What a job may use: a view of the app's dependencies (platform ports are given to the jobs that need them by `createJobs`). */
+export type JobDeps = Pick<AppDeps, 'db' | 'sql' | 'config' | 'log' | 'now' | 'llm'>;
 
 /** Counts a job reports (fetched, new, failed ...). Expected per-item problems are counted, not thrown. */
 export interface JobStats {
@@ -48,31 +40,24 @@ function lockKey(name: string): number {
  */
 export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
   const log = deps.log.child({ job: job.name });
-  const conn = await deps.sql.reserve();
   const started = performance.now();
-  try {
-    const [row] = await conn<{ locked: boolean }[]>`select pg_try_advisory_lock(${lockKey(job.lock ?? job.name)}) as locked`;
-    if (!row?.locked) {
-      log.info('job skipped: another instance is running it');
-      return { status: 'skipped', reason: 'another instance holds the lock' };
-    }
-    const runId = await startJobRun(deps.db, job.name);
+  const held = await withTryLock(deps.sql, lockKey(job.lock ?? job.name), async (): Promise<JobOutcome> => {
+    const runId = await startJobRun(deps.db, job.name, deps.now());
     try {
       const stats = await job.run({ ...deps, log });
-      await finishJobRun(deps.db, runId, { status: 'ok', stats });
+      await finishJobRun(deps.db, runId, { status: 'ok', stats }, deps.now());
       log.info({ ...stats, ms: Math.round(performance.now() - started) }, 'job finished');
       return { status: 'ok', stats };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      await finishJobRun(deps.db, runId, { status: 'failed', error }).catch(() => {});
+      await finishJobRun(deps.db, runId, { status: 'failed', error }, deps.now()).catch(() => {});
       log.error({ err, ms: Math.round(performance.now() - started) }, 'job failed');
       return { status: 'failed', error };
-    } finally {
-      await conn`select pg_advisory_unlock(${lockKey(job.lock ?? job.name)})`;
     }
-  } finally {
-    conn.release();
-  }
+  });
+  if (held.locked) return held.value;
+  log.info('job skipped: another instance is running it');
+  return { status: 'skipped', reason: 'another instance holds the lock' };
 }
 
 /** Runs a job and, when it succeeded, its follow-up (`then`); returns the job's own outcome. */
@@ -98,5 +83,28 @@ export function startScheduler(jobs: readonly Job[], deps: JobDeps): { stop(): P
       await Promise.all(tasks.map((t) => t.stop()));
       await Promise.allSettled([...running]);
     },
+  };
+}
+
+/** When each job runs next (for /status), computed from its cron expression in UTC, up to 8 days ahead. */
+export function nextRunsOf(jobs: readonly Job[], deps: Pick<JobDeps, 'config' | 'now'>): () => Record<string, Date | null> {
+  return () => {
+    const out: Record<string, Date | null> = {};
+    const from = deps.now().getTime();
+    const start = from - (from % 60_000);
+    for (const job of jobs) {
+      const expression = typeof job.schedule === 'function' ? job.schedule(deps.config) : job.schedule;
+      const task = cron.createTask(expression, () => {}, { timezone: 'Etc/UTC' });
+      out[job.name] = null;
+      for (let minute = 1; minute <= 8 * 24 * 60; minute++) {
+        const at = new Date(start + minute * 60_000);
+        if (task.match(at)) {
+          out[job.name] = at;
+          break;
+        }
+      }
+      void task.destroy();
+    }
+    return out;
   };
 }

@@ -138,7 +138,7 @@ async function deliver(
 
 /**
  * The job. It needs a Notifier (the bot's), so it is built by the composition root; the bot runs
- * it as the follow-up of every poll and summary run (src/discord/bot.ts). The schedule is for
+ * it as the follow-up of every poll and summary run (jobs/graph.ts). The schedule is for
  * running it on its own.
  */
 export function notifySubscribersJob(opts: { notifier: Notifier }): Job {

@@ -1,13 +1,12 @@
-import { reclassifyIfRulesChanged } from '../db/queries/classification.ts';
+import { reclassifyIfRulesChanged } from '../src/ingest/reclassify.ts';
 import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
-import { ingestCandidates } from '../db/queries/ingest.ts';
+import { ingestCandidates } from '../src/ingest/ingest.ts';
 import type { SourceName } from '../src/sources/candidate.ts';
 import { feedsFor, type Feed } from '../src/sources/feeds.ts';
 import { failureHealth } from '../src/sources/health.ts';
 import { Pacer, type HttpOptions } from '../src/sources/http.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 import { resolveTitles } from './resolve-titles.ts';
-import { summarizePendingJob } from './summarize-pending.ts';
 
 export interface PollOptions {
   sources?: readonly SourceName[];
@@ -65,7 +64,7 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
     const result = await feed.poll(ctx, state);
     for (const s of result.skipped) log.warn({ item: s.externalId, reason: s.reason }, 'feed item skipped');
     // Until a feed has succeeded once, what it returns is the backlog, not news.
-    const ingest = await ingestCandidates(deps.db, result.candidates, { newsAt: state?.initializedAt ? now : null });
+    const ingest = await ingestCandidates(deps, result.candidates, { newsAt: state?.initializedAt ? now : null });
     await recordFeedSuccess(deps.db, feed.name, { ...result.next, items: result.candidates.length, new: ingest.new, family: ingest.family, verdict: result.verdict }, now);
     if (result.verdict.health !== 'ok') log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
     const stats: FeedStats = {
@@ -91,9 +90,8 @@ export const pollFeedsJob: Job = {
   name: 'poll-feeds',
   lock: 'poll',
   schedule: (config) => config.pollCron,
-  then: summarizePendingJob,
   async run(deps) {
-    const reclassified = await reclassifyIfRulesChanged(deps.db);
+    const reclassified = await reclassifyIfRulesChanged(deps);
     if (reclassified !== null) deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
     const http = httpOptions(deps);
     const stats = await pollFeeds(deps, { http });
@@ -106,6 +104,5 @@ export const pollHfJob: Job = {
   name: 'poll-hf',
   lock: 'poll',
   schedule: (config) => config.hfPollCron,
-  then: summarizePendingJob,
   run: (deps) => pollFeeds(deps, { sources: ['hf-daily'] }),
 };

@@ -1,4 +1,5 @@
-import { ingestCandidates, recordTitleLookup, titleOnlyPapers } from '../db/queries/ingest.ts';
+import { recordTitleLookup, titleOnlyPapers } from '../db/queries/ingest.ts';
+import { ingestCandidates } from '../src/ingest/ingest.ts';
 import { titleKey } from '../src/papers/identity.ts';
 import { arxivApiUrl, parseArxivApi, titleQuery } from '../src/sources/arxiv-api.ts';
 import { fetchText, type HttpOptions } from '../src/sources/http.ts';
@@ -32,7 +33,7 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
       const res = await fetchText(arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: query, maxResults: 5 }), undefined, opts.arxivHttp);
       const match = res.status === 'ok' ? (await parseArxivApi(res.body)).candidates.find((c) => titleKey(c.title) === p.titleKey) : undefined;
       if (match) {
-        const s = await ingestCandidates(deps.db, [match], { newsAt: null });
+        const s = await ingestCandidates(deps, [match], { newsAt: null });
         if (s.merged > 0) resolved++;
       }
       await recordTitleLookup(deps.db, p.id, p.titleKey, match?.arxivId ?? null, deps.now());

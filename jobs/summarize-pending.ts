@@ -5,7 +5,7 @@ import {
 } from '../db/queries/summaries.ts';
 import { batchStepError, collectBatch, customId, submitBatch, waitForBatch } from '../src/summarize/batch.ts';
 import { Budget } from '../src/summarize/budget.ts';
-import { createAnthropic, type Anthropic } from '../src/summarize/client.ts';
+import type { Llm } from '../src/llm/port.ts';
 import { estimateCostUsd } from '../src/summarize/pricing.ts';
 import { MAX_TOKENS, promptChars } from '../src/summarize/prompt.ts';
 import { isLang, PROMPT_VERSION, type Lang } from '../src/summarize/schema.ts';
@@ -35,11 +35,11 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
     for (const paper of await pendingPapers(db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG })) items.push({ paper, lang });
   }
   const base = { languages: langs.join(','), promptVersion: PROMPT_VERSION, pending: items.length };
-  const client = createAnthropic(config.anthropic);
+  const client = deps.llm;
   if (!client) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
 
   const budget = new Budget(config.llm.dailyBudgetUsd, await spendToday(db, deps.now()));
-  const model = config.anthropic.model;
+  const model = client.model;
   const store = storeOutcome(deps);
   const stats = (mode: string, s: { ok: number; failed: number; deferred: number; overBudget?: number; stopped?: string | null }, extra: JobStats = {}): JobStats => ({
     ...base, mode, ok: s.ok, failed: s.failed, deferred: s.deferred, overBudget: s.overBudget ?? 0,
@@ -64,7 +64,7 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
     try {
       id = await submitBatch(client, affordable, model);
     } catch (err) {
-      log.warn({ err: batchStepError(err) }, 'batch not submitted; the next run tries again');
+      log.warn({ err: batchStepError(client, err) }, 'batch not submitted; the next run tries again');
       return stats('batch', { ok: 0, failed: 0, deferred: affordable.length, overBudget, stopped: 'api-unavailable' });
     }
     const pending: PendingBatch = {
@@ -96,7 +96,7 @@ async function languages(deps: JobDeps): Promise<Lang[]> {
 
 /** Waits for a batch and stores its outcomes; false when it is still running (kept for the next run). */
 async function finishBatch(
-  deps: JobDeps, client: Anthropic, b: PendingBatch, store: (i: SummarizeItem, o: Outcome) => Promise<void>, opts: SummarizeOptions,
+  deps: JobDeps, client: Llm, b: PendingBatch, store: (i: SummarizeItem, o: Outcome) => Promise<void>, opts: SummarizeOptions,
 ): Promise<{ ok: number; failed: number; deferred: number } | false> {
   const { llm } = deps.config;
   try {
@@ -114,7 +114,7 @@ async function finishBatch(
     await setPendingBatch(deps.db, null, deps.now());
     return counts;
   } catch (err) {
-    deps.log.warn({ batch: b.id, err: batchStepError(err) }, 'summary batch not collected; the next run tries again');
+    deps.log.warn({ batch: b.id, err: batchStepError(client, err) }, 'summary batch not collected; the next run tries again');
     return false;
   }
 }

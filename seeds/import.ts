@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { citations, notes, paperSources, papers, type Paper } from '../db/schema.ts';
-import { classifyStored } from '../db/queries/classification.ts';
-import { refreshSearchText } from '../db/queries/search-text.ts';
+import type { NewPaper, Paper } from '../db/schema.ts';
+import { refreshSearchText } from '../src/search/index-text.ts';
+import {
+  addCitation, addNote as insertNote, addSources as insertSources, insertPaper as insertPaperRow, paperIdByArxivId, papersByIdsOrTitleKeys, updatePaperFields,
+} from '../db/queries/seed-import.ts';
+import { classifyStored } from '../src/ingest/reclassify.ts';
 import { titleKey } from '../src/papers/identity.ts';
 import { mergeSeedPapers, type MergedSeedPaper } from './corpus.ts';
 import { loadSeedCorpus } from './parse/index.ts';
@@ -23,7 +25,8 @@ export interface ImportStats {
  * fill fields that are still empty, provenance, notes and citations are inserted once (unique keys).
  * A second run changes nothing and the counts say so.
  */
-export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (done: number, total: number) => void } = {}): Promise<ImportStats> {
+export async function importSeeds(deps: { db: Db; now: () => Date }, dir = SEED_DIR, opts: { onProgress?: (done: number, total: number) => void } = {}): Promise<ImportStats> {
+  const now = deps.now();
   const corpus = await loadSeedCorpus(dir);
   const merged = mergeSeedPapers(corpus.papers);
   const stats: ImportStats = {
@@ -32,13 +35,13 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
     citations: { total: corpus.citations.length, added: 0, unresolved: 0 },
     sources: { added: 0 },
   };
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const existing = await loadExisting(tx, merged);
     const idByKey = new Map<string, number>();
     const touched: number[] = [];
     for (const [i, m] of merged.entries()) {
       const found = (m.arxivId && existing.byArxivId.get(m.arxivId)) || existing.byTitleKey.get(titleKey(m.title));
-      const { id, outcome } = found ? await enrich(tx, found, m) : { id: await insertPaper(tx, m), outcome: 'added' as const };
+      const { id, outcome } = found ? await enrich(tx, found, m, now) : { id: await insertPaper(tx, m), outcome: 'added' as const };
       stats.papers[outcome]++;
       touched.push(id);
       for (const e of m.entries) idByKey.set(titleKey(e.title), id);
@@ -49,18 +52,16 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
     }
     for (const c of corpus.citations) {
       const citing = idByKey.get(titleKey(c.citingTitle));
-      const cited = idByKey.get(c.citedArxivId) ?? (await tx.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, c.citedArxivId)))[0]?.id;
+      const cited = idByKey.get(c.citedArxivId) ?? (await paperIdByArxivId(tx, c.citedArxivId));
       if (!citing || !cited) {
         stats.citations.unresolved++;
         continue;
       }
-      const rows = await tx.insert(citations).values({ citingPaperId: citing, citedPaperId: cited, source: 'seed:001', context: c.context })
-        .onConflictDoNothing().returning({ id: citations.citingPaperId });
-      stats.citations.added += rows.length;
+      if (await addCitation(tx, { citingPaperId: citing, citedPaperId: cited, source: 'seed:001', context: c.context })) stats.citations.added++;
     }
     // Every seed paper, not only changed ones: repairs search text left by an older tokeniser. Only rows whose text differs are written.
     await refreshSearchText(tx, [...new Set(touched)]);
-    await classifyStored(tx, [...new Set(touched)]);
+    await classifyStored(tx, [...new Set(touched)], now);
   });
   return stats;
 }
@@ -68,7 +69,7 @@ export async function importSeeds(db: Db, dir = SEED_DIR, opts: { onProgress?: (
 async function loadExisting(tx: Tx, merged: MergedSeedPaper[]) {
   const ids = merged.flatMap((m) => (m.arxivId ? [m.arxivId] : []));
   const keys = merged.flatMap((m) => m.entries.map((e) => titleKey(e.title)));
-  const rows = await tx.select().from(papers).where(or(inArray(papers.arxivId, ids), inArray(papers.titleKey, keys)));
+  const rows = await papersByIdsOrTitleKeys(tx, ids, keys);
   return {
     byArxivId: new Map(rows.filter((r) => r.arxivId).map((r) => [r.arxivId!, r])),
     byTitleKey: new Map(rows.map((r) => [r.titleKey, r])),
@@ -99,14 +100,11 @@ function fieldsOf(m: MergedSeedPaper) {
   };
 }
 
-async function insertPaper(tx: Tx, m: MergedSeedPaper): Promise<number> {
-  const [row] = await tx.insert(papers).values({ ...fieldsOf(m), titleKey: titleKey(m.title) }).returning({ id: papers.id });
-  return row!.id;
-}
+const insertPaper = (tx: Tx, m: MergedSeedPaper): Promise<number> => insertPaperRow(tx, { ...fieldsOf(m), titleKey: titleKey(m.title) });
 
 /** Fills what the stored row lacks; never overwrites what a feed or an earlier import stored. */
-async function enrich(tx: Tx, row: Paper, m: MergedSeedPaper): Promise<{ id: number; outcome: 'updated' | 'unchanged' }> {
-  const patch: Partial<typeof papers.$inferInsert> = {};
+async function enrich(tx: Tx, row: Paper, m: MergedSeedPaper, now: Date): Promise<{ id: number; outcome: 'updated' | 'unchanged' }> {
+  const patch: Partial<NewPaper> = {};
   for (const [k, v] of Object.entries(fieldsOf(m)) as [keyof ReturnType<typeof fieldsOf>, unknown][]) {
     const cur = row[k];
     const empty = cur === null || cur === '' || (Array.isArray(cur) && cur.length === 0);
@@ -116,7 +114,7 @@ async function enrich(tx: Tx, row: Paper, m: MergedSeedPaper): Promise<{ id: num
   if (m.arxivVersion && (row.arxivVersion ?? 0) < m.arxivVersion) patch.arxivVersion = m.arxivVersion;
   if (m.hfUpvotes && (row.hfUpvotes ?? 0) < m.hfUpvotes) patch.hfUpvotes = m.hfUpvotes;
   if (Object.keys(patch).length === 0) return { id: row.id, outcome: 'unchanged' };
-  await tx.update(papers).set({ ...patch, updatedAt: new Date() }).where(eq(papers.id, row.id));
+  await updatePaperFields(tx, row.id, { ...patch, updatedAt: now });
   return { id: row.id, outcome: 'updated' };
 }
 
@@ -128,16 +126,14 @@ async function addSources(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<
     version: entry.arxivVersion ?? null,
     raw: entry,
   }));
-  const rows = await tx.insert(paperSources).values(values).onConflictDoNothing().returning({ id: paperSources.id });
-  return rows.length;
+  return insertSources(tx, values);
 }
 
 async function addNote(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<boolean> {
   const n = m.note!;
   const source = `seed:${m.entries.find((e) => e.note)?.file ?? 'notes'}`;
-  const rows = await tx.insert(notes).values({
+  return insertNote(tx, {
     paperId, source, lang: n.lang, heading: n.heading, motivation: n.motivation, method: n.method,
     results: n.results, takeaways: n.takeaways, body: n.body, restoredChars: n.restoredChars, unresolvedChars: n.unresolvedChars,
-  }).onConflictDoNothing().returning({ id: notes.id });
-  return rows.length > 0;
+  });
 }

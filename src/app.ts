@@ -1,34 +1,70 @@
 import { performance } from 'node:perf_hooks';
-import type { CommandDeps } from './command.ts';
-import type { Config } from './config.ts';
-import { createLogger, type Logger } from './log.ts';
+import type { Sql } from 'postgres';
+import type { Db } from '../db/client.ts';
 import { openDatabase, type OpenedDb } from '../db/open.ts';
 import { countPapers } from '../db/queries/stats.ts';
+import type { Command } from './command.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import type { createDiscordPorts, DiscordPorts } from './discord/bot.ts';
+import type { Router } from './discord/router.ts';
+import type { JobPorts } from '../jobs/graph.ts';
+import type { Job } from '../jobs/index.ts';
+import { createLlm } from './llm/anthropic.ts';
+import { createLogger, type Logger } from './log.ts';
 
 export interface App {
   config: Config;
   log: Logger;
   handle: OpenedDb;
-  deps: CommandDeps;
+  /** The app's dependencies; adapters add their ports (poster, notifier, nextRuns) with `withPorts`. */
+  deps: AppDeps;
   close(): Promise<void>;
+}
+
+export interface DepsParts {
+  db: Db;
+  sql: Sql;
+  config: Config;
+  log?: Logger;
+  now?: () => Date;
+  random?: () => number;
+}
+
+/**
+ * The one place the app's dependencies are built from a connection and the config: the logger, the
+ * clock and the language model (null without a key). `createApp` uses it; so do tests and benchmarks
+ * that bring their own database, so every caller gets the same wiring.
+ */
+export function buildDeps(p: DepsParts): AppDeps {
+  return {
+    db: p.db,
+    sql: p.sql,
+    config: p.config,
+    log: p.log ?? createLogger(p.config.logLevel),
+    now: p.now ?? (() => new Date()),
+    llm: createLlm(p.config.anthropic),
+    ...(p.random && { random: p.random }),
+  };
 }
 
 /**
  * The composition root: config -> logger -> database (embedded when no DATABASE_URL) -> migrations
- * -> seed corpus on first start. Adapters (console, Discord) and jobs are started by the caller.
+ * -> seed corpus on first start -> dependencies. Adapters (console, Discord) and the scheduler are
+ * started by the caller with `app.deps`.
  */
-export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean } = {}): Promise<App> {
+export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date } = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.logLevel);
   const t0 = performance.now();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded) }, 'database ready');
+  const deps = buildDeps({ db: handle.db, sql: handle.sql, config, log, now: opts.now });
   if (opts.seedIfEmpty !== false && (await countPapers(handle.db)) === 0) {
     // Loaded only when needed: the importer pulls in the parsers and the repair model.
     const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
-    const stats = await importSeeds(handle.db, SEED_DIR);
+    const stats = await importSeeds(deps, SEED_DIR);
     log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
   }
-  const deps: CommandDeps = { db: handle.db, config, log, now: () => new Date() };
   let closed = false;
   return {
     config,
@@ -39,6 +75,55 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
       if (closed) return;
       closed = true;
       await handle.close();
+    },
+  };
+}
+
+export interface BotOptions {
+  /** Defaults to every command in commands/index.ts. */
+  commands?: readonly Command[];
+  /** The scheduled jobs; defaults to the whole graph (jobs/graph.ts) with the bot's poster and notifier. Tests pass none. */
+  jobs?: (ports: Required<JobPorts>) => readonly Job[];
+  /** Extra discord.js options (tests: short timeouts, no identify throttling). */
+  clientOptions?: Parameters<typeof createDiscordPorts>[1];
+  deferAfterMs?: number;
+}
+
+export interface Bot extends DiscordPorts {
+  router: Router;
+  /** Graceful shutdown: scheduler (waits for running jobs), in-flight interactions, gateway, database. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the app on Discord: the client's ports (poster, notifier) complete the dependencies, the job
+ * graph is built with them, the adapter connects (router, events, login, registration) and the
+ * scheduler starts (only one replica actually runs each job: advisory locks). The Discord modules are
+ * loaded only here, so the console starts without them. On failure to connect, the app is left open
+ * for the caller to close.
+ */
+export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
+  const [{ createDiscordPorts, connectDiscord }, { createJobs }, { nextRunsOf, startScheduler }, { commands: allCommands }] = await Promise.all([
+    import('./discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'),
+  ]);
+  const ports = createDiscordPorts(app.config, opts.clientOptions);
+  const jobs = (opts.jobs ?? createJobs)({ poster: ports.poster, notifier: ports.notifier });
+  const deps: AppDeps = { ...app.deps, poster: ports.poster, notifier: ports.notifier, nextRuns: nextRunsOf(jobs, app.deps) };
+  const connection = await connectDiscord(ports, deps, { commands: opts.commands ?? allCommands, deferAfterMs: opts.deferAfterMs });
+  const scheduler = startScheduler(jobs, deps);
+  let stopping: Promise<void> | undefined;
+  return {
+    ...ports,
+    router: connection.router,
+    stop() {
+      stopping ??= (async () => {
+        app.log.info('shutting down');
+        await scheduler.stop();
+        await connection.disconnect();
+        await app.close();
+        app.log.info('shut down');
+      })();
+      return stopping;
     },
   };
 }

@@ -14,8 +14,9 @@ import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
 import { paperCardReply } from './views/paper-card.ts';
 import { paperListReply } from './views/paper-list.ts';
-import { getPaperDetail, lookupPaper } from '../db/queries/papers.ts';
-import { searchPapers } from '../db/queries/search.ts';
+import { getPaperDetail } from '../db/queries/papers.ts';
+import { lookupPaper } from './search/lookup.ts';
+import { searchPapers } from './search/search.ts';
 import { exportCorpus } from '../db/queries/export.ts';
 import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
 
@@ -51,7 +52,7 @@ export function buildCli(): Cli {
     .action((o: { json?: boolean }) =>
       withApp(async (app) => {
         const bar = o.json ? undefined : progressBar('Importing seed papers');
-        const stats = await importSeeds(app.deps.db, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
+        const stats = await importSeeds(app.deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
         bar?.stop();
         if (o.json) printJson(stats);
         else print(describeImport(stats));

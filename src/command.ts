@@ -1,9 +1,5 @@
-import type { Config } from './config.ts';
-import type { Logger } from './log.ts';
+import type { AppDeps } from './deps.ts';
 import type { Reply } from './reply.ts';
-import type { Db } from '../db/client.ts';
-import type { Notifier } from './delivery/notifier.ts';
-import type { Poster } from './delivery/poster.ts';
 
 /** Option types, as Discord knows them. */
 export type OptionType = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'channel' | 'role';
@@ -14,7 +10,7 @@ export interface OptionDefinition {
   type: OptionType;
   required?: boolean;
   autocomplete?: boolean;
-  choices?: { name: string; value: string | number }[];
+  choices?: readonly { name: string; value: string | number }[];
   minValue?: number;
   maxValue?: number;
   minLength?: number;
@@ -24,19 +20,39 @@ export interface OptionDefinition {
 export interface SubcommandDefinition {
   name: string;
   description: string;
-  options?: OptionDefinition[];
+  options?: readonly OptionDefinition[];
 }
 
 export interface CommandDefinition {
   name: string;
   description: string;
-  options?: OptionDefinition[];
-  subcommands?: SubcommandDefinition[];
+  options?: readonly OptionDefinition[];
+  subcommands?: readonly SubcommandDefinition[];
   /** Bitfield string for `default_member_permissions`; the server-side check is still done in execute. */
   defaultMemberPermissions?: string;
 }
 
 export type OptionValue = string | number | boolean;
+
+type OptionValueOf<O extends OptionDefinition> = O['type'] extends 'integer' | 'number' ? number : O['type'] extends 'boolean' ? boolean : string;
+type OptionsFrom<L> = L extends readonly OptionDefinition[]
+  ? { [O in L[number] as O extends { required: true } ? O['name'] : never]: OptionValueOf<O> }
+    & { [O in L[number] as O extends { required: true } ? never : O['name']]?: OptionValueOf<O> }
+  : Record<never, never>;
+type SubcommandName<D extends CommandDefinition> = NonNullable<D['subcommands']>[number]['name'];
+
+/** The options of a command, or of one of its subcommands, typed from its `as const` definition. */
+export type OptionsOf<D extends CommandDefinition, S extends string = never> = [S] extends [never]
+  ? OptionsFrom<D['options']>
+  : OptionsFrom<Extract<NonNullable<D['subcommands']>[number], { name: S }>['options']>;
+
+/**
+ * An input's options, typed from the definition they were validated against: `runCommand` checks
+ * names, types, ranges and choices server side (src/options.ts) before `execute` is called.
+ */
+export function optionsOf<const D extends CommandDefinition, S extends SubcommandName<D> = never>(_def: D, input: Pick<CommandInput, 'options'>, _sub?: S): OptionsOf<D, S> {
+  return input.options as unknown as OptionsOf<D, S>;
+}
 
 /** What a command receives, whatever the platform. */
 export interface CommandInput {
@@ -49,34 +65,20 @@ export interface CommandInput {
   options: Record<string, OptionValue>;
 }
 
-/** Everything a command may use; built once by the composition root. */
-export interface CommandDeps {
-  db: Db;
-  config: Config;
-  log: Logger;
-  now: () => Date;
-  /** Where `/digest now` posts; absent where nothing can be posted (a plain CLI run). */
-  poster?: Poster;
-  /** Direct messages to users (reading-group voters); absent outside Discord. */
-  notifier?: Notifier;
-  /** When each scheduled job runs next, for `/status`; absent when no scheduler runs. */
-  nextRuns?: () => Record<string, Date | null>;
-  /** Random numbers in [0, 1) (`/paper random`); defaults to Math.random, tests pass a fixed sequence. */
-  random?: () => number;
-}
+/** What a command may use: the app's dependencies without the raw driver. */
+export type CommandDeps = Omit<AppDeps, 'sql'>;
 
 /**
- * A button or select-menu press. Custom ids are typed as `<command>:<action>[:<arg>...]` (at most
- * 100 characters); the adapter routes a press to the command named by the first segment.
+ * A button or select-menu press. Custom ids are typed (src/custom-id.ts); the adapter routes a
+ * press to the command named by the id's first segment (or declaring it in `componentPrefixes`).
  */
 export interface ComponentInput {
   user: { id: string; name: string };
   guildId?: string;
   channelId?: string;
   canManage: boolean;
+  /** Decode it with its codec in src/custom-id.ts. */
   customId: string;
-  /** The segments after the command name: `paper:page:2` -> ['page', '2']. */
-  args: string[];
   /** Select menus: the chosen values. */
   values?: string[];
 }
@@ -100,13 +102,6 @@ export interface Command {
   componentPrefixes?: string[];
   /** Answers that may take more than a second (LLM, posting): the adapter defers first. */
   slow?: boolean | ((subcommand: string | undefined) => boolean);
-}
-
-/** Builds a typed custom id, checking Discord's 100-character limit. */
-export function customId(command: string, ...args: (string | number)[]): string {
-  const id = [command, ...args].join(':');
-  if (id.length > 100) throw new RangeError(`custom id over 100 characters: ${id.slice(0, 40)}...`);
-  return id;
 }
 
 /** Whether the adapter should defer before answering (`slow` may depend on the subcommand). */

@@ -137,3 +137,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
   };
 }
+
+/** The two variables the bot needs on Discord, or a ConfigError that names each one missing and where to find it. */
+export function discordCredentials(config: Config): { token: string; applicationId: string } {
+  const missing = [
+    !config.discord.token && 'DISCORD_TOKEN (the bot token: Developer Portal > your application > Bot > Reset Token)',
+    !config.discord.applicationId && 'DISCORD_APPLICATION_ID (Developer Portal > your application > General Information > Application ID)',
+  ].filter(Boolean);
+  if (missing.length) throw new ConfigError(`Discord needs these variables:\n  ${missing.join('\n  ')}`);
+  return { token: config.discord.token!, applicationId: config.discord.applicationId! };
+}

@@ -2,7 +2,7 @@ import type { CommandDefinition, CommandInput, OptionDefinition, OptionValue } f
 import { UserFacingError } from './errors.ts';
 
 /** The options a (sub)command declares. */
-export function optionsFor(def: CommandDefinition, subcommand?: string): OptionDefinition[] {
+export function optionsFor(def: CommandDefinition, subcommand?: string): readonly OptionDefinition[] {
   if (!def.subcommands?.length) return def.options ?? [];
   const sub = def.subcommands.find((s) => s.name === subcommand);
   if (!sub) {

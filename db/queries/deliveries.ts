@@ -1,17 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, deliveries, type Channel, type Delivery } from '../schema.ts';
-import { deliveryNonce } from '../../src/delivery/poster.ts';
 import type { Reply } from '../../src/reply.ts';
-
-export interface PlannedPart {
-  reply: Reply;
-  paperIds: number[];
-  /** The channel's digest role, allowed to be pinged by this message only (the first part). */
-  pingRoleId?: string;
-  /** Open a discussion thread with this name on the posted message. */
-  threadName?: string;
-}
 
 /** What an outbox row stores: the message and the one ping it may carry. */
 export interface OutboxPayload {
@@ -32,23 +22,28 @@ export async function isDigestPlanned(db: Db, channelId: string, digestKey: stri
   return rows.length > 0;
 }
 
+/** One outbox row of a digest: `payload` null records a quiet day with nothing to post. */
+export interface OutboxRow {
+  part: number;
+  nonce: string;
+  payload: OutboxPayload | null;
+  paperIds: number[];
+}
+
 /**
- * Writes a digest's messages to the outbox before anything is sent, in one transaction that also
- * moves the channel's `lastDigestAt` (so the next digest starts after these papers). An empty
- * digest (a quiet day with no notice) is recorded as one `empty` row: the day is settled, and the
- * channel's window is left open so later papers go into the next digest. Planning twice is a no-op.
+ * Writes a digest's rows to the outbox before anything is sent, in one transaction that also moves
+ * the channel's `lastDigestAt` (so the next digest starts after these papers). An empty digest (one
+ * row without payload) is stored as `empty`: the day is settled, and the channel's window is left
+ * open so later papers go into the next digest. Planning twice is a no-op.
  */
-export async function planDigest(db: Db, channelId: string, digestKey: string, parts: PlannedPart[], now: Date): Promise<boolean> {
+export async function planDigest(db: Db, channelId: string, digestKey: string, rows: OutboxRow[], now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = parts.length === 0
-      ? [{ channelId, digestKey, part: 0, nonce: deliveryNonce(channelId, digestKey, 0), status: 'empty', payload: {} }]
-      : parts.map((p, part) => {
-        const payload: OutboxPayload = { reply: p.reply, pingRoleIds: p.pingRoleId ? [p.pingRoleId] : [], ...(p.threadName && { threadName: p.threadName }) };
-        return { channelId, digestKey, part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: p.paperIds };
-      });
-    const inserted = await tx.insert(deliveries).values(rows).onConflictDoNothing().returning({ id: deliveries.id });
+    const values = rows.map((r) => (r.payload
+      ? { channelId, digestKey, part: r.part, nonce: r.nonce, payload: r.payload, paperIds: r.paperIds }
+      : { channelId, digestKey, part: r.part, nonce: r.nonce, status: 'empty', payload: {} }));
+    const inserted = await tx.insert(deliveries).values(values).onConflictDoNothing().returning({ id: deliveries.id });
     if (inserted.length === 0) return false;
-    if (parts.length > 0) await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
+    if (rows.some((r) => r.payload)) await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
     return true;
   });
 }

@@ -1,31 +1,9 @@
-/**
- * What a channel's digest is composed from: its settings, the candidate papers of its window with
- * this server's reading-group votes, the summary to show per paper, and the feeds' health. Reads
- * only; composing is src/digest/compose.ts (pure), posting is the delivery job's.
- */
+/** The rows a channel's digest is composed from (src/outbox/channel-digest.ts puts them together): candidate papers with votes, feed health. */
 import { and, arrayOverlaps, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { papers, queueItems, votes, type Channel } from '../schema.ts';
-import { getChannel } from './channels.ts';
+import { papers, queueItems, votes } from '../schema.ts';
 import { listFeedStates } from './feed-state.ts';
-import { selectPapers } from '../../src/digest/select.ts';
-import type { DigestChannel, DigestInput, DigestLanguage, DigestPaper, DigestSummary, FeedHealth } from '../../src/digest/types.ts';
-import { digestWindow, type DigestWindow } from '../../src/digest/window.ts';
-
-/** The row's settings as the composer reads them; unknown stored values fall back to the defaults. */
-export function toDigestChannel(row: Channel): DigestChannel {
-  return {
-    channelId: row.channelId,
-    language: row.language === 'zh' ? 'zh' : 'en',
-    cadence: row.cadence === 'weekly' ? 'weekly' : 'daily',
-    topics: row.topics,
-    maxPapers: row.maxPapers,
-    minScore: row.minScore,
-    quietDay: row.quietDay === 'notice' ? 'notice' : 'nothing',
-    pingRoleId: row.pingRoleId,
-    threadPerPaper: row.threadPerPaper,
-  };
-}
+import type { DigestPaper, FeedHealth } from '../../src/digest/types.ts';
 
 export interface CandidateQuery {
   guildId: string;
@@ -69,33 +47,4 @@ export async function loadFeedHealth(db: Db): Promise<FeedHealth[]> {
     feed: f.feed, health: f.health, healthDetail: f.healthDetail, lastNewCount: f.lastNewCount,
     lastFamilyCount: f.lastFamilyCount, lastSuccessAt: f.lastSuccessAt,
   }));
-}
-
-export interface ChannelDigest {
-  channel: Channel;
-  window: DigestWindow;
-  input: DigestInput;
-}
-
-/**
- * Everything `composeDigest` needs for one channel: now, or (with `date`) as at the channel's post
- * time on that local date. Undefined when the channel has no digest configured. Summaries are
- * loaded only for the papers the digest will show.
- */
-/** The summary to show per paper in a language (src/summarize/show.ts `digestSummaries`, passed in: db/ never imports the summariser). */
-export type SummaryLoader = (db: Db, paperIds: number[], lang: DigestLanguage) => Promise<Map<number, DigestSummary>>;
-
-export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }, summariesFor: SummaryLoader): Promise<ChannelDigest | undefined> {
-  const row = await getChannel(db, channelId);
-  if (!row) return undefined;
-  const channel = toDigestChannel(row);
-  const window = digestWindow(row, opts);
-  const [candidates, feeds] = await Promise.all([
-    loadDigestCandidates(db, { guildId: row.guildId, since: window.since, until: window.until, topics: channel.topics, minScore: channel.minScore }),
-    loadFeedHealth(db),
-  ]);
-  const now = window.until;
-  const { shown } = selectPapers(candidates, channel, window.since, now);
-  const summaryMap = await summariesFor(db, shown.map((p) => p.id), channel.language);
-  return { channel: row, window, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries: summaryMap, feeds } };
 }

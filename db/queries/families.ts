@@ -8,7 +8,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { getPaperByArxivId, SUMMARY_COLUMNS, type PaperSummaryRow } from './papers.ts';
 import type { Paper } from '../schema.ts';
-import { DELTA_FAMILY, type FamilyEntry } from '../../src/papers/families.ts';
 
 /** What the query needs of a family: its name and the arXiv id of its defining paper. */
 export interface FamilyRef {
@@ -16,11 +15,6 @@ export interface FamilyRef {
   arxivId: string | null;
   /** Count a summary's changed grpo_delta axis as building on this family (GRPO). */
   viaDelta?: boolean;
-}
-
-/** The query's view of a data-file entry. */
-export function familyRef(f: Pick<FamilyEntry, 'name' | 'defining'>): FamilyRef {
-  return { name: f.name, arxivId: f.defining.arxivId, viaDelta: f.name === DELTA_FAMILY };
 }
 
 /** Why a paper is in a family's list. */

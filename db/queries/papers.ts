@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { citations, notes, papers, type Note, type Paper } from '../schema.ts';
-import { parseArxivId, titleKey } from '../../src/papers/identity.ts';
 
 /** The columns a list of papers shows (search results, latest, citing papers). */
 export interface PaperSummaryRow {
@@ -97,27 +96,4 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .limit(10),
   ]);
   return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites };
-}
-
-export type PaperLookup = { paper: Paper } | { paper: undefined; reason: 'malformed-id' | 'unknown-id' | 'no-title-match'; id?: string };
-
-/**
- * Resolves what a user typed to identify a paper: an arXiv id (any version), an arXiv or Hugging Face
- * URL, or a title. Says why nothing was found, so the reply can tell the user what to do.
- */
-export async function lookupPaper(db: Db, ref: string): Promise<PaperLookup> {
-  const input = ref.trim();
-  const parsed = parseArxivId(input);
-  if (parsed) {
-    const paper = await getPaperByArxivId(db, parsed.id);
-    return paper ? { paper } : { paper: undefined, reason: 'unknown-id', id: parsed.id };
-  }
-  if (looksLikeId(input)) return { paper: undefined, reason: 'malformed-id' };
-  const paper = await findPaperByTitle(db, input, titleKey(input));
-  return paper ? { paper } : { paper: undefined, reason: 'no-title-match' };
-}
-
-/** Something shaped like an id or a paper link rather than a title (digits-and-dots, an arxiv/hf URL). */
-function looksLikeId(s: string): boolean {
-  return /^(arxiv:)?\d{3,}[.\d]*(v\d+)?$/i.test(s) || /^https?:\/\//i.test(s) || /(arxiv\.org|huggingface\.co)\//i.test(s);
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { searchTerms, type SearchTerms } from '../../src/papers/search-terms.ts';
+import type { SearchTerms } from '../../src/papers/search-terms.ts';
 import { type PaperSummaryRow, SUMMARY_COLUMNS } from './papers.ts';
 
 export interface SearchHit extends PaperSummaryRow {
@@ -50,8 +50,7 @@ type Branch = [name: 's' | 'l' | 'za' | 'zo' | 'x' | 'f', select: SQL];
  * papers have every word, samples instead of every match, and misspelled words corrected from the
  * planner's statistics instead of the trigram index. See docs/BENCHMARKS.md.
  */
-export async function searchPapers(db: Db, query: string, opts: SearchOptions): Promise<SearchPage> {
-  const t = searchTerms(query);
+export async function rankPapers(db: Db, t: SearchTerms, opts: SearchOptions): Promise<SearchPage> {
   if (!t.text && t.zh.length === 0) return { hits: [], hasMore: false };
   const offset = opts.offset ?? 0;
   const need = offset + opts.limit + 1;

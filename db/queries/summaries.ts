@@ -31,7 +31,7 @@ export async function pendingPapers(db: Db, p: { lang: string; promptVersion: st
  * kept (never regenerated); a stored `fallback` row is replaced by the LLM's answer.
  * Returns whether the row was written.
  */
-export async function saveSummary(db: Db, row: NewSummary): Promise<boolean> {
+export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date }): Promise<boolean> {
   const written = await db
     .insert(summaries)
     .values(row)
@@ -40,7 +40,7 @@ export async function saveSummary(db: Db, row: NewSummary): Promise<boolean> {
       set: {
         status: row.status, model: row.model ?? null, content: row.content ?? null, error: row.error ?? null,
         inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: row.cacheReadTokens ?? 0,
-        cacheWriteTokens: row.cacheWriteTokens ?? 0, costUsd: row.costUsd ?? '0', createdAt: row.createdAt ?? new Date(),
+        cacheWriteTokens: row.cacheWriteTokens ?? 0, costUsd: row.costUsd ?? '0', createdAt: row.createdAt,
       },
       setWhere: eq(summaries.status, 'fallback'),
     })

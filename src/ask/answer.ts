@@ -3,7 +3,6 @@ import type { Paper } from '../../db/schema.ts';
 import { recordLlmSpend, spendToday } from '../../db/queries/summaries.ts';
 
 import { askModel, estimateAskUsd } from '../summarize/ask.ts';
-import { createAnthropic } from '../summarize/client.ts';
 import { summariesToShow } from '../summarize/show.ts';
 import type { AskSource } from './prompt.ts';
 import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
@@ -58,17 +57,17 @@ export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskReque
  * today's budget) one model call, retried once when the answer cites a paper it was not given.
  * What the call cost is recorded, so the daily budget and /status include it.
  */
-export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log'>, r: AskRequest): Promise<AskResult> {
+export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>, r: AskRequest): Promise<AskResult> {
   const papers = await retrieveSources(deps, r);
   const base = { question: r.question, papers, costUsd: 0, model: null };
   if (papers.length === 0) return { ...base, kind: 'no-papers' };
-  const client = createAnthropic(deps.config.anthropic, { maxRetries: 2, timeoutMs: 60_000 });
-  if (!client) return { ...base, kind: 'no-key' };
-  const model = deps.config.anthropic.model;
+  const { llm } = deps;
+  if (!llm) return { ...base, kind: 'no-key' };
+  const model = llm.model;
   const sources = papers.map((p) => p.source);
   const spent = await spendToday(deps.db, deps.now());
   if (spent + estimateAskUsd(r.question, sources, model) > deps.config.llm.dailyBudgetUsd) return { ...base, kind: 'over-budget' };
-  const outcome = await askModel(client, r.question, sources, model);
+  const outcome = await askModel(llm, r.question, sources, model);
   await recordLlmSpend(deps.db, outcome.costUsd, deps.now());
   const done = { ...base, costUsd: outcome.costUsd, model };
   if (outcome.kind === 'failed') {

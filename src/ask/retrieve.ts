@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Paper } from '../../db/schema.ts';
 import { papersInOrder } from '../../db/queries/papers.ts';
-import { searchPapers } from '../../db/queries/search.ts';
+import { searchPapers } from '../search/search.ts';
 import { questionToQuery } from './query.ts';
 
 export interface RetrieveOptions {

@@ -3,8 +3,7 @@ import { renderReply } from '../console/render.ts';
 import { composeDigest } from '../digest/compose.ts';
 import { UserFacingError } from '../errors.ts';
 import { isoDate, print, printJson, withApp } from './shared.ts';
-import { loadChannelDigest } from '../../db/queries/digest.ts';
-import { digestSummaries } from '../summarize/show.ts';
+import { loadChannelDigest } from '../outbox/channel-digest.ts';
 
 interface DigestOptions {
   channel: string;
@@ -27,7 +26,7 @@ export function addDigestCommands(cli: Cli): void {
       }
       // A dry run must not write: no seed import on an empty database (migrations are idempotent).
       return withApp(async (app) => {
-        const found = await loadChannelDigest(app.deps.db, o.channel, { now: app.deps.now(), ...(o.date && { date: o.date }) }, digestSummaries);
+        const found = await loadChannelDigest(app.deps.db, o.channel, { now: app.deps.now(), ...(o.date && { date: o.date }) });
         if (!found) throw new UserFacingError(`Channel ${o.channel} has no digest configured. Set one up in that channel with /digest setup.`);
         const messages = composeDigest(found.input);
         if (o.json) return printJson(messages);

@@ -1,19 +1,11 @@
 import type { Command as Cli } from 'commander';
-import { createApp } from '../app.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createApp, startBot } from '../app.ts';
+import { ConfigError, discordCredentials, loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { print, printJson, withApp } from './shared.ts';
 
 const SNOWFLAKE = /^\d{15,21}$/;
 
-function requireDiscord(config: Config): { token: string; applicationId: string } {
-  const missing = [
-    !config.discord.token && 'DISCORD_TOKEN (the bot token: Developer Portal > your application > Bot > Reset Token)',
-    !config.discord.applicationId && 'DISCORD_APPLICATION_ID (Developer Portal > your application > General Information > Application ID)',
-  ].filter(Boolean);
-  if (missing.length) throw new ConfigError(`Discord needs these variables:\n  ${missing.join('\n  ')}`);
-  return { token: config.discord.token!, applicationId: config.discord.applicationId! };
-}
 
 /**
  * `start` with DISCORD_TOKEN: the bot, until SIGINT or SIGTERM. The signal runs the graceful
@@ -23,10 +15,9 @@ function requireDiscord(config: Config): { token: string; applicationId: string 
  * A second signal exits at once (130).
  */
 export async function startDiscord(config: Config): Promise<void> {
-  requireDiscord(config);
+  discordCredentials(config);
   const log = createLogger(config.logLevel);
   const app = await createApp(config, { log });
-  const { startBot } = await import('../discord/bot.ts');
   let bot;
   try {
     bot = await startBot(app);
@@ -72,7 +63,7 @@ export function addDiscordCommands(cli: Cli): void {
     .option('--json', 'print the result as JSON')
     .action(async (o: { guild?: string; json?: boolean }) => {
       const config = loadConfig();
-      const { applicationId } = requireDiscord(config);
+      const { applicationId } = discordCredentials(config);
       const guildId = o.guild ?? config.discord.guildId;
       if (guildId && !SNOWFLAKE.test(guildId)) throw new ConfigError(`--guild must be a server id (digits), not "${guildId}"`);
       const { createDiscordRest } = await import('../discord/client.ts');
@@ -80,7 +71,7 @@ export function addDiscordCommands(cli: Cli): void {
       const { commands } = await import('../../commands/index.ts');
       await withApp(async (app) => {
         const defs = commands.map((c) => c.definition);
-        const { hash } = await registerIfChanged(app.handle.db, createDiscordRest(config), defs, { applicationId, guildId }, { force: true });
+        const { hash } = await registerIfChanged(app.handle.db, createDiscordRest(config), defs, { applicationId, guildId }, { force: true, now: app.deps.now() });
         const result = { registered: defs.length, scope: guildId ? 'guild' : 'global', guildId: guildId ?? null, commands: defs.map((d) => d.name), hash };
         if (o.json) return printJson(result);
         print(`Registered ${defs.length} commands (${result.commands.map((n) => `/${n}`).join(', ')}) ${guildId ? `in server ${guildId}: available now` : 'globally: Discord may take a few minutes to show them everywhere'}.`);

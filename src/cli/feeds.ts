@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Option, type Command as Cli } from 'commander';
-import type { App } from '../app.ts';
 import { UserFacingError } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import type { SourceName } from '../sources/candidate.ts';
@@ -13,10 +12,6 @@ import { resolveTitles } from '../../jobs/resolve-titles.ts';
 import { backfill } from '../../jobs/backfill.ts';
 
 const SOURCES: SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'];
-
-function jobDeps(app: App): JobDeps {
-  return { db: app.deps.db, sql: app.handle.sql, config: app.config, log: app.log, now: () => new Date() };
-}
 
 /** Ctrl-C during a long run aborts the requests in flight; the job records what it finished. */
 function interruptible(): { signal: AbortSignal; done(): void } {
@@ -52,7 +47,7 @@ export function addFeedCommands(cli: Cli): void {
       return withApp(async (app) => {
         const stop = interruptible();
         const job = { name: 'poll-feeds', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => pollFeeds(d, { sources: o.source, date: o.date, signal: stop.signal }) };
-        const outcome = await runJob(job, jobDeps(app)).finally(stop.done);
+        const outcome = await runJob(job, app.deps).finally(stop.done);
         report(outcome, o.json);
       }, { quiet: true });
     });
@@ -69,7 +64,7 @@ export function addFeedCommands(cli: Cli): void {
         const stop = interruptible();
         const bar = o.json ? undefined : progressBar('Backfilling from the arXiv API');
         const job = { name: 'backfill', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => backfill(d, { ...o, signal: stop.signal, onProgress: (done, total) => bar?.update(done, total) }) };
-        const outcome = await runJob(job, jobDeps(app)).finally(() => {
+        const outcome = await runJob(job, app.deps).finally(() => {
           bar?.stop();
           stop.done();
         });
@@ -87,7 +82,7 @@ export function addFeedCommands(cli: Cli): void {
         const bar = o.json ? undefined : progressBar('Looking up titles on arXiv');
         const arxivHttp = httpOptions(app, stop.signal).arxivHttp;
         const job = { name: 'resolve-titles', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => resolveTitles(d, { limit: o.limit, arxivHttp, onProgress: (done, total) => bar?.update(done, total) }) };
-        const outcome = await runJob(job, jobDeps(app)).finally(() => {
+        const outcome = await runJob(job, app.deps).finally(() => {
           bar?.stop();
           stop.done();
         });

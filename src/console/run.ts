@@ -36,8 +36,7 @@ export async function answerLine(line: string, deps: CommandDeps, user = { id: '
 async function press(id: string, deps: CommandDeps, user: { id: string; name: string }): Promise<string> {
   const owner = findComponentOwner(id);
   if (!owner) return renderReply(errorReply(`No button has the id "${id}". Copy it from the (/press ...) next to a button.`));
-  const args = id.split(':').slice(1);
-  const reply = await runComponent(owner, { user, canManage: true, guildId: 'console', channelId: 'console', customId: id, args }, deps);
+  const reply = await runComponent(owner, { user, canManage: true, guildId: 'console', channelId: 'console', customId: id }, deps);
   return renderReply(reply);
 }
 

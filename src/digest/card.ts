@@ -12,6 +12,7 @@ import { compactDelta } from './delta.ts';
 import type { DigestLabels } from './labels.ts';
 import { clip, escapeMarkdown, fit, squash } from './text.ts';
 import type { DigestLanguage, DigestPaper, DigestSummary } from './types.ts';
+import { CUSTOM_IDS } from '../custom-id.ts';
 
 /** One paper's button row: the vote button and at most four links (Discord: five buttons per row). */
 export const PAPERS_PER_MESSAGE = LIMITS.rows;
@@ -33,9 +34,6 @@ export function embedSize(e: Embed): number {
   return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0)
     + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
 }
-
-/** Custom id of the vote button, read by the reading-group queue's button handler. */
-export const voteCustomId = (paperId: number): string => `vote:${paperId}`;
 
 export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l: DigestLabels, lang: DigestLanguage): PaperCard {
   const links = paperLinks(p);
@@ -95,7 +93,7 @@ function signals(p: DigestPaper, l: DigestLabels): string {
 }
 
 function buttons(paperId: number, list: { label: string; url: string }[], l: DigestLabels): Button[] {
-  const vote: Button = { kind: 'action', customId: voteCustomId(paperId), label: fit(l.vote, LIMITS.buttonLabel), style: 'primary' };
+  const vote: Button = { kind: 'action', customId: CUSTOM_IDS.vote.encode({ paper: paperId }), label: fit(l.vote, LIMITS.buttonLabel), style: 'primary' };
   const linkButtons: Button[] = list
     .filter((x) => x.label !== 'Project page' && x.url.length <= MAX_BUTTON_URL)
     .slice(0, LIMITS.buttonsPerRow - 1)

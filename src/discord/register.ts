@@ -35,7 +35,7 @@ function optionJson(o: OptionDefinition): APIApplicationCommandBasicOption {
 }
 
 /** Discord refuses a required option after an optional one: required first, otherwise in declared order. */
-function optionsJson(options: OptionDefinition[] = []): APIApplicationCommandBasicOption[] {
+function optionsJson(options: readonly OptionDefinition[] = []): APIApplicationCommandBasicOption[] {
   return [...options.filter((o) => o.required), ...options.filter((o) => !o.required)].map(optionJson);
 }
 
@@ -81,13 +81,13 @@ export function commandsHash(defs: readonly CommandDefinition[], scope: Register
  * budget. The hash is stored after a successful PUT only: a failed registration is retried next start.
  */
 export async function registerIfChanged(
-  db: Db, rest: REST, defs: readonly CommandDefinition[], scope: RegisterScope, opts: { force?: boolean } = {},
+  db: Db, rest: REST, defs: readonly CommandDefinition[], scope: RegisterScope, opts: { now: Date; force?: boolean },
 ): Promise<{ registered: boolean; hash: string }> {
   const hash = commandsHash(defs, scope);
   const stored = await getState<{ hash?: string }>(db, COMMANDS_HASH_KEY);
   if (!opts.force && stored?.hash === hash) return { registered: false, hash };
   await registerCommands(rest, defs, scope);
   const value = { hash, guildId: scope.guildId ?? null, count: defs.length };
-  await setState(db, COMMANDS_HASH_KEY, value, new Date());
+  await setState(db, COMMANDS_HASH_KEY, value, opts.now);
   return { registered: true, hash };
 }

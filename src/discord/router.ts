@@ -148,7 +148,7 @@ export function createRouter(opts: RouterOptions): Router {
     const pending = (async () => {
       const input: ComponentInput = {
         user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i),
-        customId: i.customId, args: i.customId.split(':').slice(1), values: i.isAnySelectMenu() ? [...i.values] : undefined,
+        customId: i.customId, values: i.isAnySelectMenu() ? [...i.values] : undefined,
       };
       return runComponent(command, input, deps);
     })();

@@ -14,6 +14,7 @@
  *   because TRL renames options and changes defaults between minor versions (`scale_rewards` went
  *   from a boolean to "group" | "batch" | "none"; the default `loss_type` has changed more than once).
  */
+import type { FamilyRef } from '../../db/queries/families.ts';
 
 /** The TRL release the reproduction tables describe. Re-check the tables when upgrading past it. */
 export const TRL_DOC_VERSION = '0.23';
@@ -290,4 +291,9 @@ export function findFamily(typed: string): FamilyEntry | undefined {
 
 function familyKey(s: string): string {
   return s.toLowerCase().replace(/\+\+/g, 'pp').replace(/[^a-z0-9]/g, '');
+}
+
+/** The query's view of a data-file entry. */
+export function familyRef(f: Pick<FamilyEntry, 'name' | 'defining'>): FamilyRef {
+  return { name: f.name, arxivId: f.defining.arxivId, viaDelta: f.name === DELTA_FAMILY };
 }

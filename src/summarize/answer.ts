@@ -1,4 +1,4 @@
-import type { Message } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Message } from '../llm/port.ts';
 import type { TokenUsage } from './pricing.ts';
 import { sanitizeSummary } from './sanitize.ts';
 import { summaryContent, type SummaryContent } from './schema.ts';

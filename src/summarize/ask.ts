@@ -1,7 +1,7 @@
-import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { MessageCreateParamsNonStreaming } from '../llm/port.ts';
 import { ASK_JSON_SCHEMA, ASK_MAX_TOKENS, ASK_SYSTEM_PROMPT, askUserPrompt, checkAnswer, type AskAnswer, type AskSource } from '../ask/prompt.ts';
 import { usageOf } from './answer.ts';
-import { errorMessage, type Anthropic } from './client.ts';
+import { errorMessage, type Llm } from '../llm/port.ts';
 import { costUsd, estimateCostUsd } from './pricing.ts';
 import { neutralizeMentions } from '../reply.ts';
 
@@ -30,13 +30,13 @@ export type AskOutcome =
  * paper it was not given. A good answer comes back with mentions neutralised. API errors (after the
  * SDK's own retries) fail the question; every attempt's cost is counted.
  */
-export async function askModel(client: Anthropic, question: string, sources: readonly AskSource[], model: string): Promise<AskOutcome> {
+export async function askModel(llm: Llm, question: string, sources: readonly AskSource[], model: string): Promise<AskOutcome> {
   let cost = 0;
   const errors: string[] = [];
   for (let attempt = 0; attempt < 2; attempt++) {
     let message;
     try {
-      message = await client.messages.create(askRequest(question, sources, model));
+      message = await llm.create(askRequest(question, sources, model), { maxRetries: 2, timeoutMs: 60_000 });
     } catch (err) {
       errors.push(`API: ${errorMessage(err)}`);
       break;

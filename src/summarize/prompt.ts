@@ -1,4 +1,4 @@
-import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { MessageCreateParamsNonStreaming } from '../llm/port.ts';
 import { SUMMARY_JSON_SCHEMA, type Lang } from './schema.ts';
 
 /** What the summariser needs of a paper. Every text field is untrusted (it comes from feeds). */

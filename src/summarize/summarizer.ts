@@ -1,7 +1,6 @@
-import type { Message } from '@anthropic-ai/sdk/resources/messages/messages';
 import { readAnswer } from './answer.ts';
 import type { Budget } from './budget.ts';
-import { classifyApiError, errorMessage, type Anthropic } from './client.ts';
+import { errorMessage, type Llm, type Message } from '../llm/port.ts';
 import { addUsage, costUsd, estimateCostUsd, NO_USAGE, type TokenUsage } from './pricing.ts';
 import { MAX_TOKENS, promptChars, summaryRequest, type PaperText } from './prompt.ts';
 import type { Lang, SummaryContent } from './schema.ts';
@@ -34,7 +33,7 @@ export class FatalApiError extends Error {
  * A 400 fails the paper at once (resending the same request cannot help); rate limits and
  * outages after the SDK's own retries defer it.
  */
-export async function summarizeOne(client: Anthropic, item: SummarizeItem, model: string, prior?: PriorAttempt): Promise<Outcome> {
+export async function summarizeOne(llm: Llm, item: SummarizeItem, model: string, prior?: PriorAttempt): Promise<Outcome> {
   let usage = NO_USAGE;
   let cost = 0;
   let lastError = '';
@@ -46,9 +45,9 @@ export async function summarizeOne(client: Anthropic, item: SummarizeItem, model
       ({ message, batch } = attempt);
     } else {
       try {
-        message = await client.messages.create(summaryRequest(item.paper, item.lang, model));
+        message = await llm.create(summaryRequest(item.paper, item.lang, model));
       } catch (err) {
-        const kind = classifyApiError(err);
+        const kind = llm.failureOf(err);
         if (kind === 'fatal') throw new FatalApiError(errorMessage(err));
         if (kind === 'paper') return { kind: 'failed', error: `rejected: ${errorMessage(err)}`, usage, costUsd: cost, model };
         return usage === NO_USAGE ? { kind: 'deferred', error: errorMessage(err) } : { kind: 'failed', error: `${lastError}; retry: ${errorMessage(err)}`, usage, costUsd: cost, model };
@@ -92,7 +91,7 @@ const UNAVAILABLE_AFTER = 3;
  * budget. One paper's failure never stops the others; only a fatal API error (thrown after the
  * calls in flight finish) or an outage (several deferrals in a row) ends the run early.
  */
-export async function summarizeDirect(client: Anthropic, items: readonly SummarizeItem[], o: DirectOptions): Promise<RunStats> {
+export async function summarizeDirect(llm: Llm, items: readonly SummarizeItem[], o: DirectOptions): Promise<RunStats> {
   const stats: RunStats = { ok: 0, failed: 0, deferred: 0, overBudget: 0, stopped: null };
   let next = 0;
   let deferredInARow = 0;
@@ -107,7 +106,7 @@ export async function summarizeDirect(client: Anthropic, items: readonly Summari
       }
       let outcome: Outcome;
       try {
-        outcome = await summarizeOne(client, item, o.model);
+        outcome = await summarizeOne(llm, item, o.model);
       } catch (err) {
         o.budget.settle(estimate, 0);
         fatal = err;

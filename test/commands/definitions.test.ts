@@ -6,7 +6,7 @@ import { commandUsage } from '../../src/usage.ts';
 /** Discord rejects a registration that breaks these, so check them before any registration. */
 const NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
 
-function checkOptions(opts: OptionDefinition[] = []) {
+function checkOptions(opts: readonly OptionDefinition[] = []) {
   expect(opts.length).toBeLessThanOrEqual(25);
   let seenOptional = false;
   for (const o of opts) {

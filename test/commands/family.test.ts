@@ -3,19 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { family, familyChoices } from '../../commands/family.ts';
 import { findComponentOwner } from '../../commands/index.ts';
 import { paper } from '../../commands/paper.ts';
-import { familiesOfPaper, familyRef } from '../../db/queries/families.ts';
+import { familiesOfPaper } from '../../db/queries/families.ts';
 import { citations, papers, queueItems, summaries, votes } from '../../db/schema.ts';
 import { runCommand, runComponent } from '../../src/dispatch.ts';
 import type { CommandDeps, ComponentInput } from '../../src/command.ts';
 import { FAMILY_CUES } from '../../src/papers/lexicon.ts';
-import { FAMILIES, NOT_COVERED, findFamily } from '../../src/papers/families.ts';
+import { FAMILIES, NOT_COVERED, findFamily, familyRef } from '../../src/papers/families.ts';
 import type { Button, Embed, Reply } from '../../src/reply.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
 import { commandInput, replyText } from './helpers.ts';
 
 const actions = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, guildId = 'g1'): ComponentInput => ({
-  user: { id: 'u2', name: 'u2' }, guildId, channelId: 'c1', canManage: false, customId, args: customId.split(':').slice(1),
+  user: { id: 'u2', name: 'u2' }, guildId, channelId: 'c1', canManage: false, customId,
 });
 const memberTitles = (r: Reply) => [...r.embeds![1]!.description!.matchAll(/^\d+\. \[(.+?)\]\(/gm)].map((m) => m[1]!);
 const embedSize = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);

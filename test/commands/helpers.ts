@@ -8,7 +8,7 @@ import type { Reply } from '../../src/reply.ts';
 
 /** Command deps over a test database at a fixed instant. */
 export function commandDeps(db: Db, now: () => Date, extra: Partial<CommandDeps> = {}): CommandDeps {
-  return { db, config: loadConfig({}), log: pino({ level: 'silent' }), now, ...extra };
+  return { db, config: loadConfig({}), log: pino({ level: 'silent' }), now, llm: null, ...extra };
 }
 
 /** A command input from a user of guild g1 in channel c1; managers unless `canManage: false`. */

@@ -12,7 +12,7 @@ import { commandDeps, commandInput } from './helpers.ts';
 
 const actionIds = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, userId: string): ComponentInput => ({
-  user: { id: userId, name: userId }, guildId: 'g1', channelId: 'c1', canManage: false, customId, args: customId.split(':').slice(1),
+  user: { id: userId, name: userId }, guildId: 'g1', channelId: 'c1', canManage: false, customId,
 });
 
 describe('/paper search paging', () => {

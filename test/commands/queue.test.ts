@@ -5,7 +5,9 @@ import { queue } from '../../commands/queue.ts';
 import { createDb } from '../../db/client.ts';
 import { papers, queueItems, votes } from '../../db/schema.ts';
 import { answerLine } from '../../src/console/run.ts';
-import { voteCustomId } from '../../src/digest/card.ts';
+import { CUSTOM_IDS } from '../../src/custom-id.ts';
+
+const voteCustomId = (paper: number) => CUSTOM_IDS.vote.encode({ paper });
 import { runCommand, runComponent } from '../../src/dispatch.ts';
 import type { CommandDeps, CommandInput, ComponentInput } from '../../src/command.ts';
 import type { Button, Reply } from '../../src/reply.ts';
@@ -14,7 +16,7 @@ import { commandDeps, commandInput, recordingNotifier, recordingPoster, replyTex
 
 const actionIds = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, userId: string, guildId = 'g1'): ComponentInput => ({
-  user: { id: userId, name: userId }, guildId, channelId: 'c1', canManage: false, customId, args: customId.split(':').slice(1),
+  user: { id: userId, name: userId }, guildId, channelId: 'c1', canManage: false, customId,
 });
 const arxiv = (n: number) => `2611.03${String(n).padStart(3, '0')}`;
 

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import { commands } from '../../commands/index.ts';
 import { appState, channels, deliveries, guilds, papers, votes } from '../../db/schema.ts';
-import { postDigests } from '../../jobs/post-digests.ts';
+import { deliverDigests } from '../../src/outbox/deliver.ts';
 import { createApp, type App } from '../../src/app.ts';
-import { customId, type Command } from '../../src/command.ts';
+import type { Command } from '../../src/command.ts';
+import { customIdCodec } from '../../src/custom-id.ts';
+
+const pagerId = customIdCodec('e2e-pager', 'page', { page: 'int' });
 import { loadConfig, type Config } from '../../src/config.ts';
 import { DeliveryError } from '../../src/delivery/poster.ts';
-import { startBot, type Bot } from '../../src/discord/bot.ts';
+import { startBot, type Bot } from '../../src/app.ts';
 import { COMMANDS_HASH_KEY } from '../../src/discord/register.ts';
 import { GENERIC_ERROR } from '../../src/dispatch.ts';
 import { UserFacingError } from '../../src/errors.ts';
@@ -41,10 +44,10 @@ const testCommands: Command[] = [
   {
     definition: { name: 'e2e-pager', description: 'Pages with buttons' },
     async execute() {
-      return { content: 'page 1', components: [[{ kind: 'action', customId: customId('e2e-pager', 'page', 2), label: 'Next', style: 'primary' }]] };
+      return { content: 'page 1', components: [[{ kind: 'action', customId: pagerId.encode({ page: 2 }), label: 'Next', style: 'primary' }]] };
     },
     async component(input) {
-      return { update: true, content: `page ${input.args[1]}`, components: [[{ kind: 'link', url: 'https://arxiv.org', label: 'arXiv' }]] };
+      return { update: true, content: `page ${pagerId.decode(input.customId)?.page}`, components: [[{ kind: 'link', url: 'https://arxiv.org', label: 'arXiv' }]] };
     },
   },
   {
@@ -229,7 +232,7 @@ describe('the Discord bot against a fake Discord', () => {
       grpoFamily: true, familyScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-22T06:20:00Z'),
     })));
     const now = new Date('2026-11-22T08:01:00Z');
-    const counts = await postDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: CHANNEL_ID });
+    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: CHANNEL_ID });
     expect(counts).toMatchObject({ planned: 1, failed: 0, undeliverable: 0 });
     expect(counts.messages).toBeGreaterThan(0);
 
@@ -257,7 +260,7 @@ describe('the Discord bot against a fake Discord', () => {
   it('opens a discussion thread on each paper in a thread-per-paper channel', async () => {
     await t.db.insert(channels).values({ channelId: OTHER_CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', threadPerPaper: true });
     const now = new Date('2026-11-22T08:02:00Z');
-    const counts = await postDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID });
+    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID });
     expect(counts).toMatchObject({ messages: 2, failed: 0 });
     const posted = fake.messages.filter((m) => m.channelId === OTHER_CHANNEL_ID);
     const threads = fake.requests.filter((r) => r.method === 'POST' && /^\/channels\/\d+\/messages\/\d+\/threads$/.test(r.path));

@@ -8,7 +8,7 @@ import { pollFeedsJob } from '../../jobs/poll-feeds.ts';
 import { postDigestsJob } from '../../jobs/post-digests.ts';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { startBot, type Bot } from '../../src/discord/bot.ts';
+import { startBot, type Bot } from '../../src/app.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, rssFeed } from '../helpers/feed-builders.ts';
 import { startFeedServer } from '../helpers/feed-server.ts';
@@ -60,7 +60,7 @@ describe('two replicas on one database', () => {
     await fake?.close();
   });
 
-  const depsOf = (app: App) => ({ db: app.deps.db, sql: app.handle.sql, config: app.config, log: app.log, now: () => new Date() });
+  const depsOf = (app: App) => app.deps;
 
   /**
    * Fires a job on both replicas at once. The replica that takes the lock waits at a gate until the

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import { guilds, notificationsSent, papers } from '../../db/schema.ts';
 import { notifySubscribers } from '../../jobs/notify-subscribers.ts';
-import { postDigests } from '../../jobs/post-digests.ts';
+import { deliverDigests } from '../../src/outbox/deliver.ts';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { startBot, type Bot } from '../../src/discord/bot.ts';
+import { startBot, type Bot } from '../../src/app.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { APP_ID, CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
 
@@ -99,7 +99,7 @@ describe('subscriptions through a fake Discord', () => {
       options: { channel: OTHER_CHANNEL_ID, time: '00:00', timezone: 'UTC', ping_role: ROLE_ID },
     });
     expect((await fake.waitForResponse(setup)).body.data.flags).toBe(64);
-    const counts = await postDigests({ db: app.handle.db, log: app.log, now: () => new Date(Date.now() + 120_000) }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID, force: true });
+    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => new Date(Date.now() + 120_000) }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID, force: true });
     expect(counts).toMatchObject({ planned: 1, failed: 0, undeliverable: 0 });
     expect(counts.messages).toBeGreaterThan(0);
     const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${OTHER_CHANNEL_ID}/messages`);

@@ -5,8 +5,7 @@
  */
 import pino from 'pino';
 import { createDb } from '../../db/client.ts';
-import { postDigests } from '../../jobs/post-digests.ts';
-import { loadConfig } from '../../src/config.ts';
+import { deliverDigests } from '../../src/outbox/deliver.ts';
 import { httpPoster } from './http-poster.ts';
 
 const { DATABASE_URL, FAKE_BASE, CRASH_NONCE, NOW } = process.env;
@@ -14,8 +13,8 @@ const handle = createDb(DATABASE_URL!);
 const poster = httpPoster(FAKE_BASE!, ({ nonce }) => {
   if (nonce === CRASH_NONCE) process.kill(process.pid, 'SIGKILL');
 });
-await postDigests(
-  { db: handle.db, sql: handle.sql, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => new Date(NOW!) },
+await deliverDigests(
+  { db: handle.db, log: pino({ level: 'silent' }), now: () => new Date(NOW!) },
   { poster, compose: () => Promise.reject(new Error('the digest was planned by the test')) },
 );
 await handle.close();

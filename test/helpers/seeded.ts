@@ -1,6 +1,7 @@
 import { beforeAll } from 'vitest';
 import pino from 'pino';
 import type { CommandDeps } from '../../src/command.ts';
+import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { importSeeds } from '../../seeds/import.ts';
 import { createTestDb } from './db.ts';
@@ -12,8 +13,8 @@ export function useSeededDb(): () => SeededDb {
   let t: SeededDb | undefined;
   beforeAll(async () => {
     const db = await createTestDb();
-    await importSeeds(db.db);
-    const deps: CommandDeps = { db: db.db, config: loadConfig({ DATABASE_URL: db.url }), log: pino({ level: 'silent' }), now: () => new Date('2026-11-21T12:00:00Z') };
+    await importSeeds({ db: db.db, now: () => new Date('2026-11-21T12:00:00Z') });
+    const deps: CommandDeps = buildDeps({ db: db.db, sql: db.sql, config: loadConfig({ DATABASE_URL: db.url }), log: pino({ level: 'silent' }), now: () => new Date('2026-11-21T12:00:00Z') });
     t = { ...db, deps };
   }, 120_000);
   return () => {

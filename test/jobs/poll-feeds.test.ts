@@ -6,6 +6,7 @@ import { lastJobRuns } from '../../db/queries/job-runs.ts';
 import { paperSources, papers } from '../../db/schema.ts';
 import { runJob, type JobDeps } from '../../jobs/index.ts';
 import { pollFeeds, pollFeedsJob } from '../../jobs/poll-feeds.ts';
+import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, hfPage, rssFeed, type HfItem, type RssItem } from '../helpers/feed-builders.ts';
@@ -38,7 +39,7 @@ describe('poll-feeds', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
   let server: FeedServer;
   let now = new Date('2026-11-16T06:15:00Z'); // a Monday
-  const deps = (): JobDeps => ({
+  const deps = (): JobDeps => buildDeps({
     db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => now,
     config: loadConfig({
       ARXIV_RSS_BASE: `${server.base}/rss`, ARXIV_API_BASE: `${server.base}/api/query`, HF_API_BASE: `${server.base}/api`,

@@ -5,6 +5,7 @@ import { papers } from '../../db/schema.ts';
 import type { JobDeps } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
 import { resolveTitles } from '../../jobs/resolve-titles.ts';
+import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { titleKey } from '../../src/papers/identity.ts';
 import { createTestDb } from '../helpers/db.ts';
@@ -28,10 +29,10 @@ describe('resolveTitles', () => {
         ? apiFeed([{ id: '2509.01234', v: 2, title: 'Clipping Group Advantages Considered Harmful' }, { id: '2508.04321', v: 3, title: 'Seed paper: clipping the group advantage', abstract: 'The real abstract.' }])
         : apiFeed([{ id: '2501.00001', title: 'Something Else Entirely' }]) };
     });
-    deps = {
+    deps = buildDeps({
       db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => new Date('2026-11-21T06:30:00Z'),
       config: loadConfig({ ARXIV_API_BASE: `${server.base}/api/query`, ARXIV_REQUEST_INTERVAL_MS: '0' }),
-    };
+    });
     await t.db.insert(papers).values([known, unknown].map((title) => ({ title, titleKey: titleKey(title) })));
   });
 

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runJob, runWithFollowUp, type Job, type JobDeps } from '../../jobs/index.ts';
 import { lastJobRuns } from '../../db/queries/job-runs.ts';
+import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../db/client.ts';
 import { createTestDb } from '../helpers/db.ts';
@@ -12,7 +13,7 @@ describe('runJob', () => {
   beforeAll(async () => {
     const t = await createTestDb();
     url = t.url;
-    deps = { db: t.db, sql: t.sql, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => new Date() };
+    deps = buildDeps({ db: t.db, sql: t.sql, config: loadConfig({}), log: pino({ level: 'silent' }) });
   });
 
   it('records a successful run with its counts', async () => {

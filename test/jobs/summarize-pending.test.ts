@@ -5,6 +5,7 @@ import { getPendingBatch, getSummary, spendToday } from '../../db/queries/summar
 import { channels, notes, papers, summaries, type Paper } from '../../db/schema.ts';
 import { runJob, type JobDeps } from '../../jobs/index.ts';
 import { summarizePending, summarizePendingJob } from '../../jobs/summarize-pending.ts';
+import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
 import { summaryToShow } from '../../src/summarize/show.ts';
@@ -26,7 +27,7 @@ function useWorld() {
   beforeAll(async () => {
     t = await createTestDb();
   });
-  const deps = (env: Record<string, string> = {}): JobDeps => ({
+  const deps = (env: Record<string, string> = {}): JobDeps => buildDeps({
     db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => NOW,
     config: loadConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.base, LLM_BATCH_POLL_MS: '0', ...env }),
   });

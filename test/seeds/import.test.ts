@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { citations, notes, paperSources, papers } from '../../db/schema.ts';
 import { importSeeds, type ImportStats } from '../../seeds/import.ts';
-import { searchPapers } from '../../db/queries/search.ts';
+import { searchPapers } from '../../src/search/search.ts';
 import { createTestDb } from '../helpers/db.ts';
 
 describe('importSeeds', () => {
@@ -11,8 +11,8 @@ describe('importSeeds', () => {
   let second: ImportStats;
   beforeAll(async () => {
     t = await createTestDb();
-    first = await importSeeds(t.db);
-    second = await importSeeds(t.db);
+    first = await importSeeds({ db: t.db, now: () => new Date('2026-11-21T12:00:00Z') });
+    second = await importSeeds({ db: t.db, now: () => new Date('2026-11-21T12:00:00Z') });
   });
 
   const count = async (where?: ReturnType<typeof sql>) =>

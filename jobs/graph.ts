@@ -1,0 +1,35 @@
+import type { Notifier } from '../src/delivery/notifier.ts';
+import type { Poster } from '../src/delivery/poster.ts';
+import type { Job } from './index.ts';
+import { notifySubscribersJob } from './notify-subscribers.ts';
+import { pollFeedsJob, pollHfJob } from './poll-feeds.ts';
+import { postDigestsJob } from './post-digests.ts';
+import { summarizePendingJob } from './summarize-pending.ts';
+
+/** What some jobs need from the platform; without them those jobs are left out (the console has neither). */
+export interface JobPorts {
+  poster?: Poster;
+  notifier?: Notifier;
+}
+
+/**
+ * Every scheduled job and how they chain, in one place:
+ *
+ *   poll-feeds (POLL_CRON) ──┐
+ *   poll-hf (HF_POLL_CRON) ──┼──> summarize-pending ──> notify-subscribers   (needs a notifier)
+ *   summarize-pending (SUMMARIZE_CRON)
+ *   post-digests (every 5 minutes)                                            (needs a poster)
+ *
+ * A follow-up (`then`) runs right after a successful run, under its own lock, so every poll's new
+ * papers are summarised and then announced to subscribers.
+ */
+export function createJobs(ports: JobPorts = {}): readonly Job[] {
+  const notify = ports.notifier && notifySubscribersJob({ notifier: ports.notifier });
+  const summarize: Job = notify ? { ...summarizePendingJob, then: notify } : summarizePendingJob;
+  return [
+    { ...pollFeedsJob, then: summarize },
+    { ...pollHfJob, then: summarize },
+    summarize,
+    ...(ports.poster ? [postDigestsJob({ poster: ports.poster })] : []),
+  ];
+}

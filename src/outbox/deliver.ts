@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client.ts';
+import {
+  activeChannels, isDigestPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
+  type OutboxPayload,
+} from '../../db/queries/deliveries.ts';
+import type { Channel } from '../../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import type { DigestMessage } from '../digest/types.ts';
+import { DeliveryError, deliveryNonce, type Poster } from '../delivery/poster.ts';
+import { dueDigestKey } from '../delivery/schedule.ts';
+import { composeChannelDigest } from './channel-digest.ts';
+
+/** Builds a channel's digest messages for a digest key (the composer, over the database). */
+export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
+
+export interface DeliverOptions {
+  poster: Poster;
+  /** Defaults to the real composer; tests pass fixed messages. */
+  compose?: ComposeDigest;
+  /** Only this channel (`/digest now`, the CLI). */
+  channelId?: string;
+  /** Post now whatever the channel's local time (`/digest now`). */
+  force?: boolean;
+}
+
+/** Delivery needs the database, a logger and a clock only. */
+export type DeliveryDeps = Pick<AppDeps, 'db' | 'log' | 'now'>;
+
+export interface DeliveryCounts {
+  [key: string]: number;
+  planned: number;
+  messages: number;
+  failed: number;
+  undeliverable: number;
+}
+
+/**
+ * Delivers digests exactly once; the scheduled job and `/digest now` both call this. First every
+ * digest left unfinished (a crash, an outage) is completed; then each channel whose local post time
+ * has come (or the one forced) gets its digest planned into the outbox and sent part by part, in
+ * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce, so
+ * a crash between the two re-sends it with the same nonce (the platform returns the first message)
+ * and never skips one. A channel the bot can no longer post to is marked with the reason and
+ * skipped; the others still get theirs.
+ */
+export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): Promise<DeliveryCounts> {
+  const now = deps.now();
+  const counts: DeliveryCounts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
+  const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
+
+  for (const d of await unfinishedDigests(deps.db)) {
+    if (only(d.channelId)) await sendDigest(deps, opts.poster, d.channelId, d.digestKey, counts);
+  }
+  for (const channel of await activeChannels(deps.db)) {
+    if (!only(channel.channelId)) continue;
+    const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
+    if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) continue;
+    const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
+    if (await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now)) counts.planned++;
+    await sendDigest(deps, opts.poster, channel.channelId, key, counts);
+  }
+  return counts;
+}
+
+/** The outbox rows of a digest: one per message with its stable nonce; an empty digest (a quiet day, no notice) is one `empty` row. */
+export function outboxRows(channelId: string, digestKey: string, messages: DigestMessage[]) {
+  if (messages.length === 0) return [{ part: 0, nonce: deliveryNonce(channelId, digestKey, 0), payload: null, paperIds: [] }];
+  return messages.map((m, part) => {
+    const payload: OutboxPayload = { reply: m.reply, pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [], ...(m.threadName && { threadName: m.threadName }) };
+    return { part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: m.paperIds };
+  });
+}
+
+async function sendDigest(deps: DeliveryDeps, poster: Poster, channelId: string, digestKey: string, counts: DeliveryCounts): Promise<void> {
+  const log = deps.log.child({ channel: channelId, digest: digestKey });
+  for (const part of await unsentParts(deps.db, channelId, digestKey)) {
+    await markSending(deps.db, part.id);
+    try {
+      const { reply, pingRoleIds, threadName } = part.payload as OutboxPayload;
+      const { messageId } = await poster.send(channelId, reply, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
+      await markSent(deps.db, part.id, messageId, deps.now());
+      counts.messages++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof DeliveryError && err.permanent) {
+        await markUndeliverable(deps.db, channelId, message, deps.now());
+        counts.undeliverable++;
+        log.warn({ reason: message }, 'channel undeliverable: skipped until /digest setup is run again');
+      } else {
+        await markRetry(deps.db, part.id, message);
+        counts.failed++;
+        log.error({ err, part: part.part }, 'digest part not delivered; the next run retries it');
+      }
+      return; // later parts wait, so the digest never arrives with a gap
+    }
+  }
+}

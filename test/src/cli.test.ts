@@ -1,0 +1,86 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+import { createTestDb } from '../helpers/db.ts';
+
+describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    env = { DATABASE_URL: (await createTestDb()).url };
+  });
+
+  it('seeds idempotently and reports counts as JSON and text', async () => {
+    const first = await cli(['seed', '--json'], env);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).papers).toMatchObject({ total: 238, added: 238, withArxivId: 133 });
+    const second = await cli(['seed'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Seed corpus already imported: nothing changed.');
+  });
+
+  it('searches with clean JSON on stdout', async () => {
+    const r = await cli(['search', 'group sequence policy', '--limit', '3', '--json'], env);
+    expect(r.code).toBe(0);
+    const hits = JSON.parse(r.stdout) as { arxivId: string }[];
+    expect(hits[0]!.arxivId).toBe('2507.18071');
+    expect(hits.length).toBeLessThanOrEqual(3);
+  });
+
+  it('shows a paper by URL as text', async () => {
+    const r = await cli(['show', 'https://arxiv.org/abs/2507.18071'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('■ Group Sequence Policy Optimization');
+  });
+
+  it('fails with a hint on stderr and nothing on stdout for an unknown paper or a bad option', async () => {
+    const unknown = await cli(['show', '2507.99999', '--json'], env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/not in the corpus; try: grpo-digest search/);
+    const bad = await cli(['search', 'grpo', '--limit', 'lots'], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/must be a whole number/);
+  });
+
+  it('exports every paper as one JSON line each', async () => {
+    const r = await cli(['export', '--format', 'jsonl'], env);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { arxiv_id: string | null; notes: unknown[] });
+    expect(lines).toHaveLength(238);
+    expect(lines.filter((l) => l.notes.length > 0)).toHaveLength(130);
+    expect(r.stdout).not.toContain('search_zh');
+  });
+
+  it('names the bad variable when the configuration is invalid', async () => {
+    const r = await cli(['search', 'x'], { ...env, LOG_LEVEL: 'loud' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('LOG_LEVEL');
+  });
+
+  it('answers piped console commands one per line and exits at end of input', async () => {
+    const r = await cli(['console'], env, '/paper show id:2507.18071\n/paper latest count:1\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('■ Group Sequence Policy Optimization');
+    expect(r.stdout).toContain('■ Latest 1 papers');
+  });
+});
+
+describe('npm start on embedded defaults', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'grpo-start-'));
+    await chmod(dataDir, 0o755);
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts its own Postgres, imports the seeds on first start, and answers piped commands', async () => {
+    const r = await cli(['start'], { DATA_DIR: dataDir }, '/paper show id:2507.18071\n');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('群组序列策略优化');
+    const again = await cli(['start'], { DATA_DIR: dataDir }, '/paper search query:GSPO limit:1\n');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Group Sequence Policy Optimization');
+  }, 120_000);
+});

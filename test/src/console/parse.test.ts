@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { findCommand } from '../../../commands/index.ts';
+import { parseCommandLine, parsePressLine } from '../../../src/console/parse.ts';
+import { renderReply } from '../../../src/console/render.ts';
+import { UserFacingError } from '../../../src/errors.ts';
+
+describe('parseCommandLine', () => {
+  it('reads a subcommand and options typed as in Discord', () => {
+    const p = parseCommandLine('/paper search query:group relative policy limit:3', findCommand);
+    expect(p.command.definition.name).toBe('paper');
+    expect(p.subcommand).toBe('search');
+    expect(p.options).toEqual({ query: 'group relative policy', limit: '3' });
+  });
+
+  it('keeps colons inside a value that are not option names', () => {
+    const p = parseCommandLine('/paper show id:https://arxiv.org/abs/2507.18071', findCommand);
+    expect(p.options).toEqual({ id: 'https://arxiv.org/abs/2507.18071' });
+  });
+
+  it('removes surrounding quotes', () => {
+    expect(parseCommandLine('/paper search query:"KL penalty"', findCommand).options).toEqual({ query: 'KL penalty' });
+  });
+
+  it('rejects an unknown command with a pointer to /help', () => {
+    expect(() => parseCommandLine('/papers', findCommand)).toThrow(/Unknown command \/papers.*\/help/);
+  });
+
+  it('explains the name:value form when an option has no name', () => {
+    expect(() => parseCommandLine('/paper search GSPO', findCommand)).toThrow(UserFacingError);
+    expect(() => parseCommandLine('/paper search GSPO', findCommand)).toThrow(/query:/);
+  });
+});
+
+describe('parsePressLine', () => {
+  it('reads the custom id of a press, with or without brackets', () => {
+    expect(parsePressLine('/press paper:page:u1:AbC:2')).toBe('paper:page:u1:AbC:2');
+    expect(parsePressLine('/press [paper:random:u1:*]')).toBe('paper:random:u1:*');
+    expect(parsePressLine('/paper search query:x')).toBeUndefined();
+    expect(() => parsePressLine('/press ')).toThrow(UserFacingError);
+  });
+});
+
+describe('renderReply', () => {
+  it('shows action buttons with the /press line that presses them, and Discord timestamps as UTC', () => {
+    const text = renderReply({
+      content: 'next <t:1795510800:f>',
+      components: [[{ kind: 'action', customId: 'paper:page:u1:k:2', label: 'Next' }, { kind: 'action', customId: 'x:y', label: 'Off', disabled: true }]],
+    });
+    expect(text).toContain('next 2026-11-24 09:00 UTC');
+    expect(renderReply({ content: 'at <t:1795510800:f> (<t:1795510800:R>)' })).toBe('at 2026-11-24 09:00 UTC');
+    expect(text).toContain('[Next] (/press paper:page:u1:k:2)  [Off] (disabled)');
+  });
+});
