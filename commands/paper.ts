@@ -76,7 +76,7 @@ export const paper: Command = {
 /** Autocomplete for any option naming a paper (`/paper show id`, `/queue vote paper`): ids and titles that match what was typed. */
 export async function paperChoices(deps: CommandDeps, typed: string): Promise<Choice[]> {
   if (typed.trim().length < 2) return [];
-  const { hits } = await searchPapers(deps.db, typed, { limit: 10 });
+  const { hits } = await searchPapers(deps.db, typed, { limit: 10, prefix: true });
   return hits.map((h) => ({
     name: `${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`.slice(0, 100),
     value: (h.arxivId ?? h.title).slice(0, 100),

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,7 +8,6 @@ import {
  * Column names are camelCase here and snake_case in SQL (`casing: 'snake_case'` in the client and drizzle.config.ts).
  */
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** One row per paper: keyed by arXiv id without version when known, else by normalised title. */
@@ -40,9 +39,9 @@ export const papers = pgTable('papers', {
   topics: text().array().notNull().default(sql`'{}'::text[]`),
   classifyReasons: jsonb().$type<string[]>(),
   classifiedAt: timestamp({ withTimezone: true }),
-  /** English text from notes and summaries, searched with weight C; maintained by the app. */
+  /** The Latin words of the paper's notes (GSPO inside a Chinese note), for search; maintained by the app. */
   searchNotes: text().notNull().default(''),
-  /** CJK bigrams of the Chinese title, translation and notes, space-separated; maintained by the app. */
+  /** Chinese search terms (bigrams and characters) of the Chinese title, translation and notes; maintained by the app. */
   searchZh: text().notNull().default(''),
   /**
    * In the searchable corpus: the seeds and every paper ever classified GRPO-family. The feeds also
@@ -50,12 +49,11 @@ export const papers = pgTable('papers', {
    * but not text-indexed, which is most of what storing them would cost.
    */
   indexed: boolean().notNull().default(true),
-  search: tsvector().generatedAlwaysAs(
-    (): SQL => sql`case when ${papers.indexed} then setweight(to_tsvector('english', coalesce(${papers.title}, '')), 'A')
-      || setweight(to_tsvector('english', coalesce(${papers.abstract}, '')), 'B')
-      || setweight(to_tsvector('english', coalesce(${papers.searchNotes}, '')), 'C')
-      || setweight(to_tsvector('simple', coalesce(${papers.searchZh}, '')), 'B') end`,
-  ),
+  /**
+   * Bumped from a sequence by a trigger whenever what search reads of the paper changes (its text,
+   * families, `indexed`, a summary): each replica's search index reloads rows past the highest it has.
+   */
+  searchRev: bigint({ mode: 'number' }).notNull().default(sql`nextval('papers_search_rev_seq')`),
   firstSeenAt: createdAt(),
   /**
    * When the paper became news for digests and subscriptions. Set once, when a poll first stores
@@ -69,7 +67,7 @@ export const papers = pgTable('papers', {
   uniqueIndex('papers_arxiv_id_uq').on(t.arxivId),
   index('papers_news_idx').on(t.newsAt),
   index('papers_title_key_idx').on(t.titleKey),
-  index('papers_search_idx').using('gin', t.search),
+  index('papers_search_rev_idx').on(t.searchRev),
   index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`indexed`),
   index('papers_published_idx').on(t.publishedOn),
   index('papers_first_seen_idx').on(t.firstSeenAt),

@@ -6,6 +6,8 @@ import { citations, notes, papers, type Note, type Paper } from '../schema.ts';
 export interface PaperSummaryRow {
   id: number;
   arxivId: string | null;
+  /** The normalised title: a paper's key while it has no arXiv id. */
+  titleKey: string;
   title: string;
   titleZh: string | null;
   authors: string[];
@@ -18,12 +20,12 @@ export interface PaperSummaryRow {
 }
 
 /** Raw-SQL projection of PaperSummaryRow over `papers p`, camelCased to match. */
-export const SUMMARY_COLUMNS = sql.raw(`p.id, p.arxiv_id as "arxivId", p.title, p.title_zh as "titleZh", p.authors,
+export const SUMMARY_COLUMNS = sql.raw(`p.id, p.arxiv_id as "arxivId", p.title_key as "titleKey", p.title, p.title_zh as "titleZh", p.authors,
   p.author_count as "authorCount", p.organization, p.published_on::text as "publishedOn", p.hf_upvotes as "hfUpvotes",
   p.families, left(p.abstract, 600) as abstract`);
 
 const summaryColumns = {
-  id: papers.id, arxivId: papers.arxivId, title: papers.title, titleZh: papers.titleZh, authors: papers.authors,
+  id: papers.id, arxivId: papers.arxivId, titleKey: papers.titleKey, title: papers.title, titleZh: papers.titleZh, authors: papers.authors,
   authorCount: papers.authorCount, organization: papers.organization, publishedOn: papers.publishedOn,
   hfUpvotes: papers.hfUpvotes, families: papers.families, abstract: sql<string>`left(${papers.abstract}, 600)`,
 };

@@ -1,10 +1,106 @@
+/**
+ * Search over the stored corpus: chat questions in English or Chinese, ranked by BM25F
+ * (src/ranking). Each process keeps an index per database handle, built from Postgres on the first
+ * search and brought up to date before every search by reading the papers whose search revision
+ * moved (a trigger bumps it when a paper's text, families or summaries change): replicas agree
+ * because they all read the same rows.
+ */
 import type { Db } from '../../db/client.ts';
-import { rankPapers, type SearchOptions, type SearchPage } from '../../db/queries/search.ts';
-import { searchTerms } from '../papers/search-terms.ts';
+import { searchRowsAfter, summaryRowsInOrder, type SearchPage, type SearchSourceRow } from '../../db/queries/search.ts';
+import { SearchIndex } from '../ranking/bm25.ts';
+import { parseQuery, type ParsedQuery } from '../ranking/query.ts';
+import { correction } from '../ranking/typo.ts';
+import { cjkTerms, latinPart } from '../papers/search-terms.ts';
+import { chineseDictionary } from './zh-dictionary.ts';
 
-export type { SearchHit, SearchOptions, SearchPage } from '../../db/queries/search.ts';
+export type { SearchHit, SearchPage } from '../../db/queries/search.ts';
 
-/** Ranks the corpus for a free-text query: the query's terms (src/papers/search-terms.ts), then the ranking in Postgres. */
+export interface SearchOptions {
+  limit: number;
+  offset?: number;
+  /** The last word may be unfinished (autocomplete): it also matches the index terms it begins. */
+  prefix?: boolean;
+}
+
+interface LiveIndex {
+  index: SearchIndex;
+  rev: number;
+  /** The refresh in flight: concurrent searches wait for one read instead of each starting their own. */
+  refreshing?: Promise<void>;
+}
+
+const live = new WeakMap<Db, LiveIndex>();
+const BATCH = 5000;
+
+/** The handle's index, up to date with Postgres. */
+export async function searchIndex(db: Db): Promise<SearchIndex> {
+  let entry = live.get(db);
+  if (!entry) live.set(db, (entry = { index: new SearchIndex(), rev: 0 }));
+  const e = entry;
+  e.refreshing ??= (async () => {
+    try {
+      for (;;) {
+        const rows = await searchRowsAfter(db, e.rev, BATCH);
+        for (const r of rows) {
+          if (r.indexed) e.index.add(toIndexed(r));
+          else e.index.remove(r.id);
+          e.rev = Math.max(e.rev, r.searchRev);
+        }
+        if (rows.length < BATCH) break;
+      }
+    } finally {
+      e.refreshing = undefined;
+    }
+  })();
+  await e.refreshing;
+  return e.index;
+}
+
 export async function searchPapers(db: Db, query: string, opts: SearchOptions): Promise<SearchPage> {
-  return rankPapers(db, searchTerms(query), opts);
+  const index = await searchIndex(db);
+  const parsed = withCorrections(parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined), index, opts.prefix ?? false);
+  const offset = opts.offset ?? 0;
+  const { ranked, total } = index.search(parsed, offset + opts.limit);
+  const page = ranked.slice(offset);
+  const rows = await summaryRowsInOrder(db, page.map((r) => r.id));
+  const score = new Map(page.map((r) => [r.id, r.score]));
+  return { hits: rows.map((row) => ({ ...row, score: Math.round(score.get(row.id)! * 1000) / 1000 })), hasMore: total > offset + opts.limit };
+}
+
+/**
+ * Words no paper has are replaced by their likely spelling (weighed a little lower). With `prefix`,
+ * the last typed word also stands for the most common index terms it begins (grou -> group).
+ */
+function withCorrections(q: ParsedQuery, index: SearchIndex, prefix: boolean): ParsedQuery {
+  const typed = q.terms.filter((t) => t.from === 'word' || t.from === 'family');
+  const last = prefix ? typed.at(-1) : undefined;
+  const completions = last
+    ? index.vocabulary(last.term[0]!).filter((v) => v.startsWith(last.term) && v !== last.term).sort((a, b) => index.df(b) - index.df(a)).slice(0, 3)
+    : [];
+  return {
+    ...q,
+    terms: [
+      ...q.terms.map((t) => {
+        if ((t.from !== 'word' && t.from !== 'family') || index.df(t.term) > 0 || t === last) return t;
+        const fixed = correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x));
+        return fixed ? { ...t, term: fixed, weight: t.weight * 0.8 } : t;
+      }),
+      ...completions.map((term) => ({ term, weight: 0.7, from: 'word' as const })),
+    ],
+  };
+}
+
+/** What a stored paper contributes to the index: summaries' English text to the body, their Chinese to the Chinese terms. */
+function toIndexed(r: SearchSourceRow) {
+  const summaryText = r.summaries.map((c) => JSON.stringify(c)).join(' ');
+  const summaryLatin = latinPart(summaryText.replace(/"[a-z_]+":/g, ' '));
+  return {
+    id: r.id,
+    title: r.title,
+    abstract: r.abstract,
+    body: `${r.searchNotes} ${summaryLatin}`,
+    zh: `${r.searchZh} ${cjkTerms(summaryText).join(' ')}`,
+    families: r.families,
+    day: r.publishedOn ? Math.floor(Date.parse(r.publishedOn) / 86_400_000) : 0,
+  };
 }

@@ -13,6 +13,7 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   ['src/subscriptions/', 'core'],
   ['src/views/', 'core'],
   ['src/delivery/', 'core'],
+  ['src/ranking/', 'core'],
   ['src/llm/port.ts', 'core'],
   ['src/reply.ts', 'core'],
   ['src/errors.ts', 'core'],

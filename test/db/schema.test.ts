@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { papers } from '../../db/schema.ts';
+import { papers, summaries } from '../../db/schema.ts';
 import { createTestDb } from '../helpers/db.ts';
 
 describe('database schema', () => {
@@ -24,11 +24,16 @@ describe('database schema', () => {
     ]);
   });
 
-  it('maintains the weighted search vector from title, abstract and Chinese terms', async () => {
-    await t.db.insert(papers).values({ titleKey: 'k', title: 'Group Sequence Policy Optimization', abstract: 'sequence-level clipping', searchZh: '群组 组序' });
-    const [row] = await t.db
-      .select({ hit: sql<boolean>`${papers.search} @@ websearch_to_tsquery('english', 'clipping')`, zh: sql<boolean>`${papers.search} @@ to_tsquery('simple', '群组')` })
-      .from(papers);
-    expect(row).toEqual({ hit: true, zh: true });
+  it('moves a paper\'s search revision when its searched text or summaries change, and only then', async () => {
+    const [p] = await t.db.insert(papers).values({ titleKey: 'k', title: 'Group Sequence Policy Optimization', abstract: 'sequence-level clipping' }).returning();
+    const rev = async () => (await t.db.select({ r: papers.searchRev }).from(papers).where(eq(papers.id, p!.id)))[0]!.r;
+    const first = await rev();
+    await t.db.update(papers).set({ hfUpvotes: 12, githubStars: 3 }).where(eq(papers.id, p!.id));
+    expect(await rev()).toBe(first);
+    await t.db.update(papers).set({ abstract: 'sequence-level clipping, revised' }).where(eq(papers.id, p!.id));
+    const second = await rev();
+    expect(second).toBeGreaterThan(first);
+    await t.db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'v', status: 'ok', content: { tldr: 'x' } });
+    expect(await rev()).toBeGreaterThan(second);
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * Misspelled query words (pure): a word no indexed paper has is replaced by the closest index term
+ * with the same first letter, within one edit for words of 4-6 letters and two from 7 (adjacent
+ * transpositions count as one), preferring the term more papers have.
+ */
+export function correction(word: string, vocabulary: readonly string[], df: (term: string) => number): string | undefined {
+  const max = word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
+  if (max === 0 || /\d|\s/.test(word)) return undefined;
+  let best: { term: string; dist: number; df: number } | undefined;
+  for (const t of vocabulary) {
+    if (Math.abs(t.length - word.length) > max || t === word) continue;
+    const dist = editDistance(word, t, max);
+    if (dist > max) continue;
+    const n = df(t);
+    if (n === 0) continue;
+    if (!best || dist < best.dist || (dist === best.dist && n > best.df)) best = { term: t, dist, df: n };
+  }
+  return best?.term;
+}
+
+/** Optimal string alignment distance, stopping early past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  const m = a.length;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = new Array<number>(n + 1);
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[n]!;
+}
