@@ -17,6 +17,7 @@ export function searchReport(sizes: SizeResult[]): string {
   for (const s of sizes) {
     const names = Object.keys(s.variants);
     out.push(`Search, ${s.papers.toLocaleString('en')} papers (loaded in ${(s.loadMs / 1000).toFixed(1)} s, table ${s.tableMb} MB; `
+      + `index built in ${(s.index.buildMs / 1000).toFixed(1)} s, +${s.index.heapMb} MB heap, +${s.index.rssMb} MB RSS; `
       + `load average ${s.loadAverage.join(' -> ')}), ms:`);
     const head = ['class', ...names.flatMap((n) => [`${n} p50`, `${n} p95`])];
     const row = (label: string, pick: (v: SizeResult['variants'][string]) => { p50: number; p95: number } | undefined) =>
@@ -26,10 +27,10 @@ export function searchReport(sizes: SizeResult[]): string {
     const p95 = s.variants.current?.overall.p95;
     if (p95 !== undefined) out.push(`goal: p95 < ${GOALS.searchP95Ms} ms -> ${p95 < GOALS.searchP95Ms ? 'met' : 'missed'} (${p95} ms)`);
     out.push('');
-    out.push(table(['query', 'class', ...names.map((n) => `${n} p50`), 'expected at', 'top-10 shared'],
+    out.push(table(['query', 'class', ...names.map((n) => `${n} p50`), 'expected at', 'top-10 shared with previous'],
       (s.variants.current ?? s.variants[names[0]!]!).queries.map((q, i) => [
         q.q.length > 44 ? `${q.q.slice(0, 43)}…` : q.q, q.cls, ...names.map((n) => s.variants[n]!.queries[i]!.p50),
-        q.expectedRank === undefined ? '' : (q.expectedRank ?? 'not in 10'), q.overlapWithBaseline ?? '',
+        q.expectedRank === undefined ? '' : (q.expectedRank ?? 'not in 10'), q.overlapWithPrevious ?? '',
       ])));
     out.push('');
   }

@@ -5,9 +5,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { searchTerms } from '../src/papers/search-terms.ts';
 import type { SearchPage } from '../db/queries/search.ts';
 import { SUMMARY_COLUMNS } from '../db/queries/papers.ts';
+import { previousTerms } from './search-previous.ts';
 
 /** How many full-text and fuzzy candidates are ranked before the page is cut. */
 const CANDIDATES = 200;
@@ -22,7 +22,7 @@ const FUZZY_CANDIDATES = 20;
  * - trigram word similarity on titles, for misspellings.
  */
 export async function searchPapersBaseline(db: Db, query: string, opts: { limit: number; offset?: number }): Promise<SearchPage> {
-  const t = searchTerms(query);
+  const t = previousTerms(query);
   const strict = sql`websearch_to_tsquery('english', ${t.text})`;
   const parts: SQL[] = [];
   if (t.text) {

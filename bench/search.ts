@@ -1,21 +1,24 @@
 /**
- * Search latency at several corpus sizes: load a synthetic corpus into a fresh database, warm up,
- * then time every query of the fixed set `reps` times through the real searchPapers.
+ * Search latency at several corpus sizes: load a synthetic corpus into a fresh database, build the
+ * index (timed, with the memory it takes), warm up, then time every query of the fixed set `reps`
+ * times through the real searchPapers; beside it, in the same run, the Postgres ranking it replaced
+ * (bench/search-previous.ts) and, with --baseline, the first version (bench/search-baseline.ts).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client.ts';
-import { searchPapers, type SearchPage } from '../src/search/search.ts';
+import { searchIndex, searchPapers, type SearchPage } from '../src/search/search.ts';
 import { progressBar } from '../src/progress.ts';
 import { generateCorpus } from './corpus.ts';
 import { loadCorpus } from './load.ts';
 import type { BenchServer } from './pg.ts';
 import { CLASSES, QUERIES } from './queries.ts';
 import { searchPapersBaseline } from './search-baseline.ts';
+import { addSearchVector, searchPapersPrevious } from './search-previous.ts';
 import { round, summarize, type Summary } from './stats.ts';
 
 type SearchFn = (db: Db, query: string, opts: { limit: number }) => Promise<SearchPage>;
-const VARIANTS: Record<string, SearchFn> = { current: searchPapers, baseline: searchPapersBaseline };
+const VARIANTS: Record<string, SearchFn> = { current: searchPapers, previous: searchPapersPrevious, baseline: searchPapersBaseline };
 
 export interface QueryResult {
   cls: string;
@@ -28,8 +31,8 @@ export interface QueryResult {
   ids: number[];
   /** Where the expected landmark paper ranked (1-based), null when not in the top 10. */
   expectedRank?: number | null;
-  /** How many of this variant's top 10 the baseline also returned (quality drift check). */
-  overlapWithBaseline?: number;
+  /** How many of this variant's top 10 the previous search also returned. */
+  overlapWithPrevious?: number;
 }
 
 export interface VariantResult {
@@ -42,6 +45,8 @@ export interface SizeResult {
   papers: number;
   loadMs: number;
   tableMb: number;
+  /** The current search's index: build time on the first search, and the process memory it added. */
+  index: { buildMs: number; heapMb: number; rssMb: number };
   /** 1-minute load average before and after the timings: other work on the machine inflates them. */
   loadAverage: [number, number];
   variants: Record<string, VariantResult>;
@@ -66,16 +71,25 @@ export async function benchSearch(bench: BenchServer, opts: SearchOptions): Prom
       bar.stop();
       const loadMs = round(performance.now() - t0, 0);
       const [{ mb }] = (await handle.sql`select pg_total_relation_size('papers') / 1048576.0 as mb`) as unknown as [{ mb: string }];
-      const names = opts.baseline ? ['baseline', 'current'] : ['current'];
+      const names = opts.baseline ? ['baseline', 'previous', 'current'] : ['previous', 'current'];
       const variants: Record<string, VariantResult> = {};
       const loadBefore = round(os.loadavg()[0]!, 2);
+      const before = process.memoryUsage();
+      const t1 = performance.now();
+      await searchIndex(handle.db);
+      const index = {
+        buildMs: round(performance.now() - t1, 0),
+        heapMb: round((process.memoryUsage().heapUsed - before.heapUsed) / 2 ** 20, 0),
+        rssMb: round((process.memoryUsage().rss - before.rss) / 2 ** 20, 0),
+      };
+      await addSearchVector(handle.db); // the previous and first versions rank over it
       for (const name of names) {
         // No checkpoint (the load's, or a timed one) may land in the middle of the timings.
         await handle.sql`checkpoint`;
         variants[name] = await timeVariant(handle.db, VARIANTS[name]!, opts.reps);
       }
-      if (variants.baseline) markOverlap(variants.current!, variants.baseline);
-      out.push({ papers: size, loadMs, tableMb: round(Number(mb), 0), loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)], variants });
+      markOverlap(variants.current!, variants.previous!);
+      out.push({ papers: size, loadMs, tableMb: round(Number(mb), 0), index, loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)], variants });
     } finally {
       await handle.close();
     }
@@ -107,9 +121,9 @@ export async function timeVariant(db: Db, search: SearchFn, reps: number): Promi
   return { overall: summarize(samples.flat()), classes, queries };
 }
 
-function markOverlap(current: VariantResult, baseline: VariantResult): void {
+function markOverlap(current: VariantResult, previous: VariantResult): void {
   current.queries.forEach((q, i) => {
-    const base = new Set(baseline.queries[i]?.ids);
-    q.overlapWithBaseline = q.ids.filter((id) => base.has(id)).length;
+    const base = new Set(previous.queries[i]?.ids);
+    q.overlapWithPrevious = q.ids.filter((id) => base.has(id)).length;
   });
 }

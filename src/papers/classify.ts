@@ -33,6 +33,7 @@ import {
   type Cue,
 } from './lexicon.ts';
 import { assignTopics, type TopicSlug } from './topics.ts';
+import { featureReason, features, logit, MODEL, type LearnedModel } from './learned.ts';
 
 export interface PaperText {
   title: string;
@@ -56,7 +57,7 @@ export const DECISION_THRESHOLD = 0.5;
  * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
  * paper once, so an upgrade improves old papers too, not only new ones.
  */
-export const RULES_VERSION = '2026-11-21.3';
+export const RULES_VERSION = '2026-11-23.1';
 
 /**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
@@ -77,9 +78,23 @@ const OWN_RL_TRAINING = 1.4;
 /** Raw evidence ceiling when no language model or generator is trained: a score of about 0.14. */
 const NO_MODEL_CAP = BIAS - 2;
 
-interface Evidence {
+export interface Evidence {
   weight: number;
   reason: string;
+  /** A stable name for the rule that fired (`family:GRPO`, `cue:clip-higher`, `neg:DPO-only`): the learned model's features. */
+  key: string;
+}
+
+/** What the rules found in a paper, before any decision: their evidence, its sum, and the family names. */
+export interface RuleEvidence {
+  /** False when the text has no possible positive evidence (most of a day's listing): nothing else was computed. */
+  any: boolean;
+  evidence: Evidence[];
+  /** The rules' raw evidence (capped when no language model is trained). */
+  raw: number;
+  families: string[];
+  title: string;
+  abstract: string;
 }
 
 // Global copies of the family patterns, used to blank out a matched name so that "Flow-GRPO"
@@ -99,13 +114,52 @@ const ANY_POSITIVE = new RegExp([...FAMILY_CUES, ...POSITIVE_CUES, { re: RL_TERM
 /** The score of a paper with no positive evidence at all (negative cues could only lower it). */
 const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
 
-export function classifyPaper({ title, abstract }: PaperText): Classification {
+export function classifyPaper(paper: PaperText): Classification {
+  return decide(ruleEvidence(paper));
+}
+
+/**
+ * The key-less decision: the learned model's probability over the rules' evidence and the paper's
+ * words (learned.ts). A paper with no possible positive evidence is decided by the rules' fast path.
+ */
+export function decide(r: RuleEvidence, model: LearnedModel = MODEL): Classification {
+  const rules = decideByRules(r);
+  if (!r.any) return rules;
+  const { logit: z, top } = logit(features(r), model);
+  // Shifted so the model's threshold lands on DECISION_THRESHOLD: a score means the same everywhere.
+  const score = round3(1 / (1 + Math.exp(-(z - Math.log(model.threshold / (1 - model.threshold))))));
+  const grpoFamily = score >= DECISION_THRESHOLD;
+  const learnedReasons = top.filter(([, c]) => Math.abs(c) >= 0.3).slice(0, 2).map(featureReason);
+  return {
+    ...rules,
+    grpoFamily,
+    score,
+    families: grpoFamily ? r.families : [],
+    reasons: [...rules.reasons.slice(0, MAX_REASONS - learnedReasons.length), ...learnedReasons],
+  };
+}
+
+/** The rules' decision alone (the learned model's input and the baseline it is compared with). */
+export function decideByRules(r: RuleEvidence): Classification {
+  if (!r.any) return { grpoFamily: false, score: NO_EVIDENCE_SCORE, families: [], topics: [], reasons: ['no RL or GRPO-family evidence found'] };
+  const score = round3(1 / (1 + Math.exp(-(r.raw - BIAS) * SCALE)));
+  const grpoFamily = score >= DECISION_THRESHOLD;
+  return {
+    grpoFamily,
+    score,
+    families: grpoFamily ? r.families : [],
+    topics: assignTopics(r.title, r.abstract),
+    reasons: r.evidence.length > 0 ? topReasons(r.evidence) : ['no RL or GRPO-family evidence found'],
+  };
+}
+
+export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
   const t = normalise(title);
   const a = normalise(abstract);
   const all = `${t}\n${a}`;
-  if (!ANY_POSITIVE.test(all)) return { grpoFamily: false, score: NO_EVIDENCE_SCORE, families: [], topics: [], reasons: ['no RL or GRPO-family evidence found'] };
+  if (!ANY_POSITIVE.test(all)) return { any: false, evidence: [], raw: 0, families: [], title: t, abstract: a };
   const evidence: Evidence[] = [];
-  const add = (weight: number, reason: string) => evidence.push({ weight, reason });
+  const add = (weight: number, reason: string, key: string) => evidence.push({ weight, reason, key });
 
   const rlContext = RL_CONTEXT.test(all);
   const modelContext = LLM_CONTEXT.test(all) || GENERATOR_CONTEXT.test(all);
@@ -121,7 +175,7 @@ export function classifyPaper({ title, abstract }: PaperText): Classification {
     const hit = firstHit(c, tRest, aRest);
     if (!hit) return;
     if (c.needsContext && !rlContext) {
-      add(-1, `negative: name clash ("${hit.text}" without any RL context)`);
+      add(-1, `negative: name clash ("${hit.text}" without any RL context)`, 'neg:name-clash');
       return;
     }
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
@@ -129,7 +183,7 @@ export function classifyPaper({ title, abstract }: PaperText): Classification {
       families.push(c.family);
       const weight = Math.min(hit.weight, FAMILY_CAP - familyWeight);
       familyWeight += weight;
-      if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`);
+      if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`, `family:${c.family}`);
       if (c.strong) {
         strongFamily = true;
         training += hit.weight;
@@ -144,61 +198,53 @@ export function classifyPaper({ title, abstract }: PaperText): Classification {
   for (const c of POSITIVE_CUES) {
     const hit = firstHit(c, t, a);
     if (!hit) continue;
-    add(hit.weight, `${hit.where}: "${hit.text}"`);
+    add(hit.weight, `${hit.where}: "${hit.text}"`, `cue:${c.name}`);
     if (c.kind !== 'background') training += hit.weight;
   }
 
   // 3. How much the paper talks about RL, and whether it claims to do it.
   const rlTitle = RL_TERM.exec(t);
-  if (rlTitle) add(1.5, `title: "${rlTitle[0]}"`);
+  if (rlTitle) add(1.5, `title: "${rlTitle[0]}"`, 'rl:title');
   const sentences = a.split(/(?<=[.!?])\s+/);
   const rlSentences = sentences.filter((s) => RL_TERM.test(s));
-  if (rlSentences.length > 0) add(Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)), `abstract: RL named in ${rlSentences.length} sentence(s)`);
+  if (rlSentences.length > 0) add(Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)), `abstract: RL named in ${rlSentences.length} sentence(s)`, 'rl:sentences');
   // Sentences the authors own: first person, or naming the method the title introduces ("Tina: ...").
   const ownName = OWN_NAME.exec(t)?.[1];
   const ownRl = rlSentences.filter((s) => FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName)));
   // Not counted as training evidence for the gate below: the sentence may train a small helper
   // (an "RL navigator") while the language model stays frozen, which the gated cues must still catch.
-  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s))) add(OWN_RL_TRAINING, 'abstract: the authors train with RL');
-  else if (ownRl.length > 0) add(0.8, 'abstract: the authors apply RL themselves');
+  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s))) add(OWN_RL_TRAINING, 'abstract: the authors train with RL', 'own:train');
+  else if (ownRl.length > 0) add(0.8, 'abstract: the authors apply RL themselves', 'own:apply');
   // A survey whose title is about RL or rewards, of language models or generators, surveys this field.
-  if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext) add(1.5, 'title: survey of RL for language models');
+  if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext) add(1.5, 'title: survey of RL for language models', 'survey:rl');
 
   // 4. Excluded categories.
   const weakTraining = training < TRAINING_GATE;
   for (const c of NEGATIVE_CUES) {
     if (c.gated && !weakTraining) continue;
     const hit = firstHit(c, t, a);
-    if (hit && hit.weight < 0) add(hit.weight, `negative: ${c.name}`);
+    if (hit && hit.weight < 0) add(hit.weight, `negative: ${c.name}`, `neg:${c.name}`);
   }
   if (SURVEY_TITLE.test(t) && !RL_TERM.test(t) && !strongFamily && !/\breward/i.test(t)) {
-    add(-2.5, 'negative: survey outside RL for LLMs');
+    add(-2.5, 'negative: survey outside RL for LLMs', 'neg:survey');
   }
   // RL that trains no language model or generator is outside the field however much RL vocabulary it uses,
   // so this one is decisive (the score is capped below). GRPO, DAPO, RLVR and the like exist only for
   // language models and generators, so naming one is context enough.
   const noModel = !modelContext && !strongFamily && (rlContext || familyWeight > 0);
-  if (noModel) add(-4, CLASSIC_RL_DOMAIN.test(all) ? 'negative: classic deep RL (robotics/games), no language model' : 'negative: no language model or generator is trained');
+  if (noModel) add(-4, CLASSIC_RL_DOMAIN.test(all) ? 'negative: classic deep RL (robotics/games), no language model' : 'negative: no language model or generator is trained', 'neg:no-model');
   const checkableReward = evidence.some((e) => /verifi|rule-based|outcome|process|format|accuracy|correctness|execution|test|compiler|IoU|pass/i.test(e.reason) && e.weight > 0);
   // A reasoning or coding task named in passing ("also compatible with python coding") does not make
   // chat alignment anything else: when the title itself is about chat alignment, or the abstract keeps
   // returning to it, the penalty applies anyway.
   if (!strongFamily && !checkableReward && CHAT_ALIGNMENT.test(all)) {
     const chatFocused = CHAT_ALIGNMENT.test(t) || new Set(Array.from(all.matchAll(CHAT_ALIGNMENT_GLOBAL), (m) => m[0].toLowerCase())).size >= 3;
-    if (chatFocused || !REASONING_TASK.test(all)) add(chatFocused ? -2.5 : -1.5, 'negative: RLHF chat alignment without verifiable reward');
+    if (chatFocused || !REASONING_TASK.test(all)) add(chatFocused ? -2.5 : -1.5, 'negative: RLHF chat alignment without verifiable reward', 'neg:chat');
   }
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);
   const raw = noModel ? Math.min(sum, NO_MODEL_CAP) : sum;
-  const score = round3(1 / (1 + Math.exp(-(raw - BIAS) * SCALE)));
-  const grpoFamily = score >= DECISION_THRESHOLD;
-  return {
-    grpoFamily,
-    score,
-    families: grpoFamily ? families : [],
-    topics: assignTopics(t, a),
-    reasons: evidence.length > 0 ? topReasons(evidence) : ['no RL or GRPO-family evidence found'],
-  };
+  return { any: true, evidence, raw, families, title: t, abstract: a };
 }
 
 interface Hit {

@@ -32,33 +32,3 @@ export function cjkBigrams(text: string): string[] {
   }
   return [...out];
 }
-
-/** Words that carry no topic in a question about papers; dropped from the any-word (loose) query. */
-const QUESTION_WORDS = new Set([
-  'paper', 'papers', 'work', 'works', 'study', 'studies', 'method', 'methods', 'approach', 'approaches', 'propose',
-  'proposed', 'proposes', 'which', 'what', 'how', 'why', 'when', 'who', 'where', 'does', 'do', 'did', 'use', 'uses',
-  'using', 'used', 'about', 'show', 'shows', 'find', 'me', 'any', 'some', 'there', 'something', 'recent', 'new',
-  'model', 'models', 'llm', 'llms', 'language', 'large',
-]);
-
-export interface SearchTerms {
-  /** The text as typed, for `websearch_to_tsquery` (all words must match; quotes and -exclusions honoured). */
-  text: string;
-  /** Words for the any-word query: letters and digits only, so they are safe inside `to_tsquery`. */
-  words: string[];
-  /** Chinese bigrams of the query. */
-  zh: string[];
-  /** The user wrote search syntax (quotes, -word, OR): honour it strictly. */
-  strictOnly: boolean;
-}
-
-export function searchTerms(query: string): SearchTerms {
-  const text = query.normalize('NFKC').replace(/\s+/g, ' ').trim();
-  const zh = cjkBigrams(text);
-  const latin = text.replace(CJK_RUN, ' ');
-  const all = (latin.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 || /\d/.test(w));
-  const meaningful = all.filter((w) => !QUESTION_WORDS.has(w));
-  const words = [...new Set(meaningful.length > 0 ? meaningful : all)];
-  const strictOnly = /"|(^|\s)-\S|\sor\s/i.test(latin);
-  return { text: latin.trim(), words, zh, strictOnly };
-}

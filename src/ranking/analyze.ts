@@ -32,8 +32,20 @@ export function words(text: string, joined?: string[]): string[] {
 /** British -ise/-yse spellings of ML words, made -ize/-yze (pairwise, noise, supervise and promise stay). */
 const BRITISH = /^(optim|minim|maxim|normal|regular|general|summar|token|character|random|recogn|util|organ|special|stabil|initial|visual|categor|penal|emphas|memor|standard|central|local|personal|quant|binar|vector|serial|synthes|hypothes|critic|parametr|parameter|modern|priorit|real|final|contextual|conceptual|discret|factor|linear|symmetr|sanit|custom|author|digit|neutral|polar|formal|harmon|anal)(i|y)s(e|ed|es|ing|ation|ations|er|ers)$/;
 
-/** One word as an index term: null for a stop word. */
+const memo = new Map<string, string | null>();
+
+/** One word as an index term: null for a stop word. Memoised: stemming is most of indexing's and classifying's cost. */
 export function term(word: string): string | null {
+  let t = memo.get(word);
+  if (t === undefined) {
+    t = stem(word);
+    if (memo.size > 200_000) memo.clear();
+    memo.set(word, t);
+  }
+  return t;
+}
+
+function stem(word: string): string | null {
   if (STOP.has(word) || (word.length < 2 && !/\d/.test(word))) return null;
   if (/\d/.test(word) || word.includes('+')) return word; // qwen2.5, 7b, reinforce++: no stemming
   const american = word.replace(BRITISH, '$1$2z$3');

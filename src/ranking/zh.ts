@@ -48,5 +48,11 @@ export function segment(run: string, dict: ZhDictionary): string[] {
   }
   const out: string[] = [];
   for (let end = chars.length; end > 0; end = from[end]!) out.unshift(chars.slice(from[end]!, end).join(''));
-  return out;
+  // Characters no word covers stay together (an unknown word), so its bigrams still match the index.
+  return out.reduce<string[]>((acc, w) => {
+    const prev = acc.at(-1);
+    if (prev !== undefined && !dict.logp.has(w) && !dict.logp.has(prev) && [...w].length === 1) acc[acc.length - 1] = prev + w;
+    else acc.push(w);
+    return acc;
+  }, []);
 }

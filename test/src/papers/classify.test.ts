@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acronymRegex, anyReinforcementLearning, evaluate, loadSet, loadTuned, loadUnseen, rulesClassifier, type LabelledPaper, type Metrics } from '../../../bench/classify.ts';
-import { classifyPaper, DECISION_THRESHOLD, GREY_ZONE } from '../../../src/papers/classify.ts';
+import { classifyPaper, DECISION_THRESHOLD, GREY_ZONE, ruleEvidence } from '../../../src/papers/classify.ts';
+import { features } from '../../../src/papers/learned.ts';
 import { MAX_TOPICS, TOPIC_SLUGS } from '../../../src/papers/topics.ts';
 
 const GRPO_PAPER = {
@@ -154,4 +155,31 @@ describe('evaluation on the labelled sets', () => {
       expect(m.recall).toBeGreaterThanOrEqual(recall);
     });
   }
+});
+
+describe('the learned half of the filter', () => {
+  it('keeps the rules\' reasons and adds the learned features that moved the decision', () => {
+    const c = classifyPaper({
+      title: 'Dependency-Aware Policy Optimization for Terminal Agents',
+      abstract: 'We train terminal agents with reinforcement learning from verifiable outcome rewards, using group-relative advantages over sampled rollouts.',
+    });
+    expect(c.grpoFamily).toBe(true);
+    expect(c.reasons.some((r) => r.startsWith('title:') || r.startsWith('abstract:'))).toBe(true);
+    expect(c.reasons.length).toBeLessThanOrEqual(8);
+  });
+
+  it('scores with the model\'s threshold on the shared 0.5 decision line', () => {
+    for (const p of loadUnseen()) {
+      const c = classifyPaper(p);
+      expect(c.grpoFamily).toBe(c.score >= DECISION_THRESHOLD);
+    }
+  });
+
+  it('reads its features from the rules\' evidence and the paper\'s words', () => {
+    const f = features(ruleEvidence({ title: 'Scaling RLVR for Code', abstract: 'We apply GRPO to code generation with unit-test rewards.' }));
+    expect(f.get('rule:raw')).toBeGreaterThan(0);
+    expect(f.get('family:GRPO')).toBeGreaterThan(0);
+    expect(f.get('t:rlvr')).toBe(1);
+    expect(f.get('w:unit test')).toBe(1);
+  });
 });

@@ -1,0 +1,116 @@
+/**
+ * The GRPO-family filter on the stream users get: complete arXiv days (test/fixtures/classifier/days),
+ * per day what a digest reader sees: papers the bot would post, off-topic among them, relevant ones
+ * missed, and precision/recall/F1 (ambiguous papers left out of P/R, counted when posted). Dev days
+ * are for tuning; test days were frozen before any.
+ *
+ *   npx tsx bench/classify-days.ts [--split dev|test|all] [--errors]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { classifyPaper, decideByRules, ruleEvidence } from '../src/papers/classify.ts';
+import { round } from './stats.ts';
+
+const DIR = fileURLToPath(new URL('../test/fixtures/classifier/days/', import.meta.url));
+export const DAY_SPLIT: Record<string, 'dev' | 'test'> = { '2026-10-02': 'test', '2026-10-05': 'dev', '2026-10-07': 'test', '2026-10-08': 'dev' };
+
+const DayPaper = z.object({
+  id: z.string(), title: z.string(), abstract: z.string(), announced: z.array(z.string()),
+  label: z.enum(['in', 'out', 'ambiguous']), reason: z.string(),
+});
+export type DayPaper = z.infer<typeof DayPaper>;
+export type Decide = (p: { title: string; abstract: string }) => boolean;
+
+export function loadDay(date: string): DayPaper[] {
+  return readFileSync(`${DIR}${date}.jsonl`, 'utf8').split('\n').filter((l) => l.trim()).map((l) => DayPaper.parse(JSON.parse(l)));
+}
+
+export function days(split: 'dev' | 'test' | 'all' = 'all'): string[] {
+  return readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, 10)).filter((d) => split === 'all' || DAY_SPLIT[d] === split).sort();
+}
+
+export interface DayScore {
+  papers: number;
+  relevant: number;
+  posted: number;
+  offTopic: number;
+  ambiguousPosted: number;
+  missed: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export function scoreDay(papers: readonly DayPaper[], decide: Decide): DayScore & { errors: { paper: DayPaper; kind: 'off-topic' | 'missed' }[] } {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let amb = 0;
+  const errors: { paper: DayPaper; kind: 'off-topic' | 'missed' }[] = [];
+  for (const p of papers) {
+    const yes = decide(p);
+    if (p.label === 'ambiguous') amb += yes ? 1 : 0;
+    else if (yes && p.label === 'in') tp++;
+    else if (yes) {
+      fp++;
+      errors.push({ paper: p, kind: 'off-topic' });
+    } else if (p.label === 'in') {
+      fn++;
+      errors.push({ paper: p, kind: 'missed' });
+    }
+  }
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
+  return {
+    papers: papers.length, relevant: tp + fn, posted: tp + fp + amb, offTopic: fp, ambiguousPosted: amb, missed: fn,
+    precision: round(precision, 3), recall: round(recall, 3), f1: round(precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), 3),
+    errors,
+  };
+}
+
+/** Precision and recall over several days pooled (micro-averaged). */
+export function pooled(scores: readonly DayScore[]): Pick<DayScore, 'precision' | 'recall' | 'f1'> & { papers: number } {
+  const tp = scores.reduce((s, d) => s + d.relevant - d.missed, 0);
+  const fp = scores.reduce((s, d) => s + d.offTopic, 0);
+  const fn = scores.reduce((s, d) => s + d.missed, 0);
+  const precision = tp / Math.max(tp + fp, 1);
+  const recall = tp / Math.max(tp + fn, 1);
+  return { papers: scores.reduce((s, d) => s + d.papers, 0), precision: round(precision, 3), recall: round(recall, 3), f1: round((2 * precision * recall) / Math.max(precision + recall, 1e-9), 3) };
+}
+
+/** Papers per second over every day's listing, repeated to about `target` classifications. */
+export function listingThroughput(decide: Decide, target = 20_000): number {
+  const all = days().flatMap(loadDay);
+  const reps = Math.max(1, Math.round(target / all.length));
+  for (const p of all) decide(p);
+  const t0 = performance.now();
+  for (let r = 0; r < reps; r++) for (const p of all) decide(p);
+  return Math.round((reps * all.length * 1000) / (performance.now() - t0));
+}
+
+/** The key-less filter as the bot runs it: the rules' evidence weighed by the learned model. */
+export const filter: Decide = (p) => classifyPaper(p).grpoFamily;
+/** The rules alone (the filter before the learned model): the baseline. */
+export const rulesOnly: Decide = (p) => decideByRules(ruleEvidence(p)).grpoFamily;
+
+function main(): void {
+  const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, errors: { type: 'boolean', default: false } } });
+  for (const [name, decide] of [['rules only (baseline)', rulesOnly], ['filter (rules + learned)', filter]] as const) {
+    console.log(name);
+    const scores: DayScore[] = [];
+    for (const d of days(values.split as 'dev' | 'test' | 'all')) {
+      const s = scoreDay(loadDay(d), decide);
+      scores.push(s);
+      const { errors, ...figures } = s;
+      console.log(`  ${d} (${DAY_SPLIT[d]}) ${JSON.stringify(figures)}`);
+      if (values.errors) for (const e of errors) console.log(`     ${e.kind.padEnd(9)} ${e.paper.id} ${e.paper.title.slice(0, 90)} | ${e.paper.reason}`);
+    }
+    console.log(`  pooled ${JSON.stringify(pooled(scores))}`);
+    console.log(`  throughput ${listingThroughput(decide)} papers/s on the listings`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
