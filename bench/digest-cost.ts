@@ -235,7 +235,7 @@ async function seedWorld(db: JobDeps['db'], day: SyntheticPaper[]): Promise<{ fa
       arxivId: p.arxivId, arxivVersion: 1, titleKey: titleKey(p.title), title: p.title, abstract: p.abstract, authors: p.authors,
       authorCount: p.authors.length, categories: p.categories, publishedOn: '2026-11-20',
       // The day's papers are GRPO-family by construction; the classifier's own call is reported.
-      grpoFamily: true, familyScore: Math.max(c.score, 0.6), families: c.families.length ? c.families : ['GRPO'],
+      rulesFamily: true, rulesScore: Math.max(c.score, 0.6), families: c.families.length ? c.families : ['GRPO'],
       topics: c.topics.length ? c.topics : ['algorithm'], classifiedAt: NOW, newsAt: new Date(NEWS_AT.getTime() + i * 1000),
       hfUpvotes: i % 3 === 0 ? 5 + i * 3 : null,
     };

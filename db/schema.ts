@@ -32,9 +32,19 @@ export const papers = pgTable('papers', {
   hfUpvotes: integer(),
   aiSummary: text(),
   aiKeywords: text().array().notNull().default(sql`'{}'::text[]`),
-  /** Classifier output (null until classified). */
-  grpoFamily: boolean(),
-  familyScore: real(),
+  /** The key-less filter's verdict and score (rules + learned model; null until classified). */
+  rulesFamily: boolean(),
+  rulesScore: real(),
+  /** The LLM judge's verdict for uncertain papers (family_judgements keeps its reason); null when not judged. */
+  judgeFamily: boolean(),
+  /** A moderator's correction (family_marks keeps who, when and why); null when unmarked. */
+  familyMark: boolean(),
+  /** In the GRPO family, as everything user-facing reads it: a moderator's mark, else the judge, else the filter. */
+  grpoFamily: boolean().generatedAlwaysAs(sql`coalesce(family_mark, judge_family, rules_family)`),
+  /** The score digests rank and threshold on, agreeing with `grpo_family`: a mark is 0 or 1; the judge lifts or caps the filter's score. */
+  familyScore: real().generatedAlwaysAs(sql`case when family_mark is not null then case when family_mark then 1 else 0 end
+    when judge_family is not null then case when judge_family then greatest(coalesce(rules_score, 0), 0.75) else least(coalesce(rules_score, 0), 0.25) end
+    else rules_score end`),
   families: text().array().notNull().default(sql`'{}'::text[]`),
   topics: text().array().notNull().default(sql`'{}'::text[]`),
   classifyReasons: jsonb().$type<string[]>(),
@@ -322,6 +332,37 @@ export const appState = pgTable('app_state', {
   updatedAt: createdAt(),
 });
 
+/** The LLM judge's decision on a paper, once per paper and judge version (prompt + rule text). */
+export const familyJudgements = pgTable('family_judgements', {
+  id: serial().primaryKey(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  judgeVersion: text().notNull(),
+  /** `ok` (a decision) or `failed` (the answer was unusable; the filter's verdict stands). */
+  status: text().notNull(),
+  inFamily: boolean(),
+  reason: text(),
+  families: text().array().notNull().default(sql`'{}'::text[]`),
+  model: text(),
+  error: text(),
+  inputTokens: integer().notNull().default(0),
+  outputTokens: integer().notNull().default(0),
+  cacheReadTokens: integer().notNull().default(0),
+  cacheWriteTokens: integer().notNull().default(0),
+  costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('family_judgements_paper_version_uq').on(t.paperId, t.judgeVersion), index('family_judgements_created_idx').on(t.createdAt)]);
+
+/** A moderator's correction of the filter: wins over the filter and the judge everywhere. */
+export const familyMarks = pgTable('family_marks', {
+  paperId: integer().primaryKey().references(() => papers.id, { onDelete: 'cascade' }),
+  inFamily: boolean().notNull(),
+  reason: text(),
+  setBy: text().notNull(),
+  setByName: text(),
+  guildId: text(),
+  setAt: createdAt(),
+});
+
 /** One row type per table, named after what a row is. */
 export type Paper = typeof papers.$inferSelect;
 export type NewPaper = typeof papers.$inferInsert;
@@ -337,3 +378,5 @@ export type Notification = typeof notificationsSent.$inferSelect;
 export type QueueItem = typeof queueItems.$inferSelect;
 export type FeedState = typeof feedState.$inferSelect;
 export type JobRun = typeof jobRuns.$inferSelect;
+export type FamilyJudgement = typeof familyJudgements.$inferSelect;
+export type FamilyMark = typeof familyMarks.$inferSelect;

@@ -4,12 +4,13 @@ import { papers } from '../schema.ts';
 import type { Classification } from '../../src/papers/classify.ts';
 
 /**
- * A verdict as the `papers` columns store it, for every writer (seed import, feeds, re-classification).
+ * The key-less filter's verdict as the `papers` columns store it, for every writer (seed import, feeds,
+ * re-classification). A judge's or moderator's decision lives in other columns and wins over it.
  * Once in the searchable corpus, always: a later, stricter verdict never hides a paper users found.
  */
 export function classificationColumns(c: Classification, at: Date) {
   return {
-    grpoFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), familyScore: Math.round(c.score * 1000) / 1000,
+    rulesFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), rulesScore: Math.round(c.score * 1000) / 1000,
     families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: at,
   };
 }
@@ -18,7 +19,7 @@ export interface StoredClassification {
   id: number;
   title: string;
   abstract: string;
-  grpoFamily: boolean | null;
+  rulesFamily: boolean | null;
   score: number | null;
   families: string[];
   topics: string[];
@@ -29,7 +30,7 @@ export interface StoredClassification {
 export async function classificationsOf(db: DbOrTx, paperIds: number[]): Promise<StoredClassification[]> {
   if (paperIds.length === 0) return [];
   return db
-    .select({ id: papers.id, title: papers.title, abstract: papers.abstract, grpoFamily: papers.grpoFamily, score: papers.familyScore, families: papers.families, topics: papers.topics, reasons: papers.classifyReasons })
+    .select({ id: papers.id, title: papers.title, abstract: papers.abstract, rulesFamily: papers.rulesFamily, score: papers.rulesScore, families: papers.families, topics: papers.topics, reasons: papers.classifyReasons })
     .from(papers)
     .where(inArray(papers.id, paperIds));
 }

@@ -65,21 +65,21 @@ export async function insertPapersAndSources(db: Db, rows: NewPaperRow[], source
     arxiv_id: r.arxivId, arxiv_version: r.arxivVersion, title_key: r.titleKey, title: r.title, abstract: r.abstract, authors: r.authors,
     author_count: r.authorCount, organization: r.organization, published_on: r.publishedOn, categories: r.categories, github_url: r.githubUrl,
     github_stars: r.githubStars, project_page: r.projectPage, hf_upvotes: r.hfUpvotes, ai_summary: r.aiSummary, ai_keywords: r.aiKeywords,
-    grpo_family: r.grpoFamily, family_score: r.familyScore, families: r.families, topics: r.topics, classify_reasons: r.classifyReasons,
-    classified_at: r.classifiedAt, news_at: r.newsAt, indexed: r.grpoFamily,
+    rules_family: r.rulesFamily, rules_score: r.rulesScore, families: r.families, topics: r.topics, classify_reasons: r.classifyReasons,
+    classified_at: r.classifiedAt, news_at: r.newsAt, indexed: r.rulesFamily,
   })));
   const sourcesJson = JSON.stringify(sources.map((s) => ({
     arxiv_id: s.arxivId, paper_id: s.paperId, source: s.source, external_id: s.externalId, version: s.version, announce_type: s.announceType, raw: s.raw,
   })));
   const columns = sql.raw(`arxiv_id, arxiv_version, title_key, title, abstract, authors, author_count, organization, published_on, categories,
-    github_url, github_stars, project_page, hf_upvotes, ai_summary, ai_keywords, grpo_family, family_score, families, topics, classify_reasons,
+    github_url, github_stars, project_page, hf_upvotes, ai_summary, ai_keywords, rules_family, rules_score, families, topics, classify_reasons,
     classified_at, news_at, indexed`);
   const [row] = await db.execute<{ sources: number }>(sql`
     with new_papers as (
       insert into papers (${columns})
       select ${columns} from jsonb_to_recordset(${papersJson}::jsonb) as x(arxiv_id text, arxiv_version int, title_key text, title text,
         abstract text, authors text[], author_count int, organization text, published_on date, categories text[], github_url text,
-        github_stars int, project_page text, hf_upvotes int, ai_summary text, ai_keywords text[], grpo_family boolean, family_score real,
+        github_stars int, project_page text, hf_upvotes int, ai_summary text, ai_keywords text[], rules_family boolean, rules_score real,
         families text[], topics text[], classify_reasons jsonb, classified_at timestamptz, news_at timestamptz, indexed boolean)
       on conflict (arxiv_id) do nothing
       returning id, arxiv_id

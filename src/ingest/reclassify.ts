@@ -15,7 +15,7 @@ export async function classifyStored(db: DbOrTx, paperIds: number[], now: Date):
   for (const r of await classificationsOf(db, paperIds)) {
     const c = classifyPaper({ title: r.title, abstract: r.abstract });
     const columns = classificationColumns(c, now);
-    if (r.grpoFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - columns.familyScore) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
+    if (r.rulesFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - columns.rulesScore) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
     await saveClassification(db, r.id, columns);
     changed++;
   }

@@ -18,14 +18,16 @@ export function correction(word: string, vocabulary: readonly string[], df: (ter
   return best?.term;
 }
 
+const rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment distance, stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   const m = a.length;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  if (n + 1 > rows[0]!.length) for (let r = 0; r < 3; r++) rows[r] = new Int32Array(n + 1);
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= m; i++) {
-    const cur = new Array<number>(n + 1);
     cur[0] = i;
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
@@ -36,8 +38,7 @@ export function editDistance(a: string, b: string, max: number): number {
       rowMin = Math.min(rowMin, d);
     }
     if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[n]!;
 }

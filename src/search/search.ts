@@ -25,6 +25,9 @@ export interface SearchOptions {
 interface LiveIndex {
   index: SearchIndex;
   rev: number;
+  /** Misspelling corrections found, valid while the index is at `correctionsAt`. */
+  corrections: Map<string, string | undefined>;
+  correctionsAt: number;
   /** The refresh in flight: concurrent searches wait for one read instead of each starting their own. */
   refreshing?: Promise<void>;
 }
@@ -35,16 +38,18 @@ const BATCH = 5000;
 /** The handle's index, up to date with Postgres. */
 export async function searchIndex(db: Db): Promise<SearchIndex> {
   let entry = live.get(db);
-  if (!entry) live.set(db, (entry = { index: new SearchIndex(), rev: 0 }));
+  if (!entry) live.set(db, (entry = { index: new SearchIndex(), rev: 0, corrections: new Map(), correctionsAt: 0 }));
   const e = entry;
   e.refreshing ??= (async () => {
     try {
       for (;;) {
         const rows = await searchRowsAfter(db, e.rev, BATCH);
-        for (const r of rows) {
+        for (const [i, r] of rows.entries()) {
           if (r.indexed) e.index.add(toIndexed(r));
           else e.index.remove(r.id);
           e.rev = Math.max(e.rev, r.searchRev);
+          // A first build over a large corpus takes seconds: let interactions be answered meanwhile.
+          if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
         }
         if (rows.length < BATCH) break;
       }
@@ -58,7 +63,12 @@ export async function searchIndex(db: Db): Promise<SearchIndex> {
 
 export async function searchPapers(db: Db, query: string, opts: SearchOptions): Promise<SearchPage> {
   const index = await searchIndex(db);
-  const parsed = withCorrections(parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined), index, opts.prefix ?? false);
+  const entry = live.get(db)!;
+  if (entry.correctionsAt !== index.version) {
+    entry.corrections.clear();
+    entry.correctionsAt = index.version;
+  }
+  const parsed = withCorrections(parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined), index, opts.prefix ?? false, entry.corrections);
   const offset = opts.offset ?? 0;
   const { ranked, total } = index.search(parsed, offset + opts.limit);
   const page = ranked.slice(offset);
@@ -71,7 +81,7 @@ export async function searchPapers(db: Db, query: string, opts: SearchOptions): 
  * Words no paper has are replaced by their likely spelling (weighed a little lower). With `prefix`,
  * the last typed word also stands for the most common index terms it begins (grou -> group).
  */
-function withCorrections(q: ParsedQuery, index: SearchIndex, prefix: boolean): ParsedQuery {
+function withCorrections(q: ParsedQuery, index: SearchIndex, prefix: boolean, cache: Map<string, string | undefined>): ParsedQuery {
   const typed = q.terms.filter((t) => t.from === 'word' || t.from === 'family');
   const last = prefix ? typed.at(-1) : undefined;
   const completions = last
@@ -82,7 +92,8 @@ function withCorrections(q: ParsedQuery, index: SearchIndex, prefix: boolean): P
     terms: [
       ...q.terms.map((t) => {
         if ((t.from !== 'word' && t.from !== 'family') || index.df(t.term) > 0 || t === last) return t;
-        const fixed = correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x));
+        if (!cache.has(t.term)) cache.set(t.term, correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x)));
+        const fixed = cache.get(t.term);
         return fixed ? { ...t, term: fixed, weight: t.weight * 0.8 } : t;
       }),
       ...completions.map((term) => ({ term, weight: 0.7, from: 'word' as const })),

@@ -21,7 +21,7 @@ describe('/digest', () => {
     t = await createTestDb();
     const paper = (n: number, family = true) => ({
       arxivId: `2611.0100${n}`, title: `Clipped group advantages ${n}`, titleKey: `clippedgroupadvantages${n}`,
-      abstract: `Variant ${n} normalises advantages per group. It trains a 7B model with RLVR.`, grpoFamily: family, familyScore: family ? 0.9 : 0.1,
+      abstract: `Variant ${n} normalises advantages per group. It trains a 7B model with RLVR.`, rulesFamily: family, rulesScore: family ? 0.9 : 0.1,
       families: family ? ['GRPO'] : [], topics: ['algorithm'], newsAt: new Date('2026-11-21T06:20:00Z'),
     });
     await t.db.insert(papers).values([paper(1), paper(2), paper(3), paper(4, false)]);

@@ -96,9 +96,9 @@ describe('/paper random', () => {
   beforeAll(async () => {
     t = await createTestDb();
     const rows = await t.db.insert(papers).values([
-      { arxivId: '2611.03001', title: 'Not in the family', titleKey: 'notinthefamily', grpoFamily: false, familyScore: 0.1, hfUpvotes: 500 },
-      { arxivId: '2611.03002', title: 'Family paper with a note', titleKey: 'familypaperwithanote', grpoFamily: true, familyScore: 0.9, hfUpvotes: 40, topics: ['algorithm'] },
-      { arxivId: '2611.03003', title: 'Family paper on math', titleKey: 'familypaperonmath', grpoFamily: true, familyScore: 0.5, topics: ['math-code'] },
+      { arxivId: '2611.03001', title: 'Not in the family', titleKey: 'notinthefamily', rulesFamily: false, rulesScore: 0.1, hfUpvotes: 500 },
+      { arxivId: '2611.03002', title: 'Family paper with a note', titleKey: 'familypaperwithanote', rulesFamily: true, rulesScore: 0.9, hfUpvotes: 40, topics: ['algorithm'] },
+      { arxivId: '2611.03003', title: 'Family paper on math', titleKey: 'familypaperonmath', rulesFamily: true, rulesScore: 0.5, topics: ['math-code'] },
       { arxivId: '2611.03004', title: 'Unclassified', titleKey: 'unclassified' },
     ]).returning({ id: papers.id });
     await t.db.insert(notes).values({ paperId: rows[1]!.id, source: 'seed', lang: 'zh', heading: '要点', body: '要点' });

@@ -52,7 +52,7 @@ describe('/queue', () => {
     const rows = await t.db.insert(papers).values(Array.from({ length: 12 }, (_, i) => ({
       arxivId: arxiv(i + 1), title: `Group relative policy variant ${i + 1}`, titleKey: `grouprelativepolicyvariant${i + 1}`,
       abstract: `Variant ${i + 1} rescales group advantages before clipping. It improves math reasoning on AIME.`,
-      grpoFamily: true, familyScore: 0.9, families: ['GRPO'],
+      rulesFamily: true, rulesScore: 0.9, families: ['GRPO'],
     }))).returning({ id: papers.id });
     ids.push(...rows.map((r) => r.id));
   });

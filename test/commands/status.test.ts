@@ -20,9 +20,9 @@ describe('/status and /topics', () => {
     ]);
     await t.db.insert(jobRuns).values({ job: 'poll-feeds', startedAt: at('2026-11-21T06:15:00Z'), finishedAt: at('2026-11-21T06:15:42Z'), status: 'ok' });
     const [p] = await t.db.insert(papers).values([
-      { arxivId: '2611.04001', title: 'A', titleKey: 'a', grpoFamily: true, topics: ['algorithm', 'math-code'], firstSeenAt: at('2026-11-21T06:16:00Z') },
-      { arxivId: '2611.04002', title: 'B', titleKey: 'b', grpoFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z') },
-      { arxivId: '2611.04003', title: 'C', titleKey: 'c', grpoFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z') },
+      { arxivId: '2611.04001', title: 'A', titleKey: 'a', rulesFamily: true, topics: ['algorithm', 'math-code'], firstSeenAt: at('2026-11-21T06:16:00Z') },
+      { arxivId: '2611.04002', title: 'B', titleKey: 'b', rulesFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z') },
+      { arxivId: '2611.04003', title: 'C', titleKey: 'c', rulesFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z') },
     ]).returning({ id: papers.id });
     await t.db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'ok', costUsd: '0.25', createdAt: at('2026-11-21T06:20:00Z') });
     await t.db.insert(channels).values({ channelId: '100', guildId: 'g1' });

@@ -18,7 +18,7 @@ describe('database schema', () => {
     const rows = await t.sql<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public'`;
     const names = rows.map((r) => r.tablename).sort();
     expect(names).toEqual([
-      'app_state', 'channels', 'citations', 'deliveries', 'feed_state', 'guilds', 'job_runs', 'notes',
+      'app_state', 'channels', 'citations', 'deliveries', 'family_judgements', 'family_marks', 'feed_state', 'guilds', 'job_runs', 'notes',
       'notifications_sent', 'paper_sources', 'papers', 'queue_items', 'subscribers', 'summaries',
       'user_subscriptions', 'votes',
     ]);

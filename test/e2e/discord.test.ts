@@ -229,7 +229,7 @@ describe('the Discord bot against a fake Discord', () => {
     await t.db.insert(papers).values([1, 2].map((n) => ({
       arxivId: `2611.7000${n}`, title: `GRPO variant ${n}: @everyone <@&${MODERATOR_ROLE_ID}>`, titleKey: `e2egrpovariant${n}`,
       abstract: `Variant ${n} normalises advantages per group and trains with verifiable rewards.`,
-      grpoFamily: true, familyScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-22T06:20:00Z'),
+      rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-22T06:20:00Z'),
     })));
     const now = new Date('2026-11-22T08:01:00Z');
     const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: CHANNEL_ID });

@@ -51,7 +51,7 @@ describe('two replicas on one database', () => {
     await t.db.insert(channels).values({ channelId: CHANNEL_ID, guildId: '200000000000000002', postTime: '00:00', timezone: 'UTC' });
     await t.db.insert(papers).values([1, 2, 3].map((n) => ({
       arxivId: `2611.7000${n}`, title: `Replica-safe GRPO ${n}`, titleKey: `replicasafegrpo${n}`, abstract: 'Group-relative RL with verifiable rewards.',
-      grpoFamily: true, familyScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date(),
+      rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date(),
     })));
   }, 120_000);
 

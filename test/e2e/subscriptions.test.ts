@@ -60,7 +60,7 @@ describe('subscriptions through a fake Discord', () => {
     const newsAt = new Date(Date.now() + 1000); // after the subscriptions above
     await t.db.insert(papers).values({
       arxivId: '2611.79001', title: 'DAPO at scale: @everyone <@&400000000000000077> read this', titleKey: 'e2edapoatscale',
-      abstract: 'Decoupled clipping and dynamic sampling, with verifiable rewards.', grpoFamily: true, familyScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt,
+      abstract: 'Decoupled clipping and dynamic sampling, with verifiable rewards.', rulesFamily: true, rulesScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt,
     });
     fake.refuseDms(CLOSED_DMS);
     const now = new Date(newsAt.getTime() + 60_000);

@@ -55,7 +55,7 @@ describe('notifySubscribers', () => {
   const addPaper = async (key: string, newsAt: string | null, over: Partial<typeof papers.$inferInsert> = {}) => {
     const [row] = await t.db.insert(papers).values({
       arxivId: `2611.0${String(++n).padStart(4, '0')}`, title: `Paper ${key}`, titleKey: `paper${key}${n}`,
-      abstract: 'A GRPO variant for math reasoning.', grpoFamily: true, families: ['GRPO'], topics: ['algorithm'],
+      abstract: 'A GRPO variant for math reasoning.', rulesFamily: true, families: ['GRPO'], topics: ['algorithm'],
       newsAt: newsAt ? new Date(newsAt) : null, ...over,
     }).returning();
     ids.set(key, row!.id);
@@ -79,7 +79,7 @@ describe('notifySubscribers', () => {
     await addPaper('clip', '2026-11-21T06:20:00Z', { abstract: 'Clip higher bounds for stable RL.' });
     await addPaper('excluded', '2026-11-21T06:20:00Z', { abstract: 'Clip-Higher for diffusion models.' });
     await addPaper('unrelated', '2026-11-21T06:20:00Z');
-    await addPaper('not-family', '2026-11-21T06:20:00Z', { grpoFamily: false, families: ['DAPO'] });
+    await addPaper('not-family', '2026-11-21T06:20:00Z', { rulesFamily: false, families: ['DAPO'] });
     const { notifier, sent } = recordingNotifier();
 
     const first = await notifySubscribers(deps(), { notifier });

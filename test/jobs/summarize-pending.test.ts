@@ -32,11 +32,11 @@ function useWorld() {
     config: loadConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.base, LLM_BATCH_POLL_MS: '0', ...env }),
   });
   let n = 0;
-  const addPaper = async (fields: Partial<Paper> = {}): Promise<Paper> => {
+  const addPaper = async (fields: Partial<typeof papers.$inferInsert> = {}): Promise<Paper> => {
     const arxivId = fields.arxivId ?? `2611.${String(10000 + ++n + Math.floor(Math.random() * 80000))}`;
     const [row] = await t.db.insert(papers).values({
       arxivId, titleKey: `paper ${arxivId}`, title: `Paper ${arxivId}: group relative policy optimization`,
-      abstract: 'We study GRPO. We clip per sequence. Accuracy improves on AIME.', grpoFamily: true, newsAt: NOW, ...fields,
+      abstract: 'We study GRPO. We clip per sequence. Accuracy improves on AIME.', rulesFamily: true, newsAt: NOW, ...fields,
     }).returning();
     return row!;
   };
@@ -52,7 +52,7 @@ describe('summarize-pending: one call per paper', () => {
 
   it('stores a structured summary with model, tokens and cost, from a request with a cached system prompt and the paper as data', async () => {
     const p = await w.addPaper();
-    await w.addPaper({ grpoFamily: false });
+    await w.addPaper({ rulesFamily: false });
     const outcome = await runJob(summarizePendingJob, w.deps());
     expect(outcome).toMatchObject({ status: 'ok', stats: { mode: 'direct', pending: 1, ok: 1, failed: 0, budgetReached: false } });
     const row = await w.summary(p);
@@ -158,7 +158,7 @@ describe('summarize-pending: the daily budget', () => {
   const w = useWorld();
 
   it('starts no call when today\'s spend plus the estimate would pass the cap', async () => {
-    const old = await w.addPaper({ grpoFamily: false });
+    const old = await w.addPaper({ rulesFamily: false });
     await w.db().db.insert(summaries).values({ paperId: old.id, lang: 'en', promptVersion: 'v0', status: 'ok', costUsd: '0.995000', createdAt: NOW });
     await w.addPaper();
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 0, overBudget: 1, budgetReached: true, stopped: 'budget', spentTodayUsd: 0.995 });

@@ -18,9 +18,9 @@ describe('grpo-digest digest --dry-run', { timeout: 90_000 }, () => {
     t = await createTestDb();
     env = { DATABASE_URL: t.url };
     await t.db.insert(papers).values([
-      { arxivId: '2611.30001', titleKey: 'a', title: 'DAPO-Next: Decoupled Clipping @everyone', abstract: 'We decouple the clipping range. It helps on AIME.', grpoFamily: true, familyScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt: NEWS, hfUpvotes: 9 },
-      { arxivId: '2611.30002', titleKey: 'b', title: 'Token-level GRPO for agents', abstract: 'Agents learn tools with GRPO.', grpoFamily: true, familyScore: 0.7, families: ['GRPO'], topics: ['agents-tools'], newsAt: NEWS },
-      { arxivId: '2611.30003', titleKey: 'c', title: 'A convolution paper', abstract: 'Images.', grpoFamily: false, familyScore: 0.1, newsAt: NEWS },
+      { arxivId: '2611.30001', titleKey: 'a', title: 'DAPO-Next: Decoupled Clipping @everyone', abstract: 'We decouple the clipping range. It helps on AIME.', rulesFamily: true, rulesScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt: NEWS, hfUpvotes: 9 },
+      { arxivId: '2611.30002', titleKey: 'b', title: 'Token-level GRPO for agents', abstract: 'Agents learn tools with GRPO.', rulesFamily: true, rulesScore: 0.7, families: ['GRPO'], topics: ['agents-tools'], newsAt: NEWS },
+      { arxivId: '2611.30003', titleKey: 'c', title: 'A convolution paper', abstract: 'Images.', rulesFamily: false, rulesScore: 0.1, newsAt: NEWS },
     ]);
     await t.db.insert(channels).values({ channelId: '123456', guildId: 'g1', postTime: '09:00', timezone: 'UTC' });
     await t.db.insert(feedState).values({ feed: 'arxiv-rss:cs.CL', health: 'stale', healthDetail: 'same 40 papers as on 2026-11-19: arXiv served an old batch', lastNewCount: 40, lastFamilyCount: 0, lastSuccessAt: NEWS });

@@ -88,7 +88,7 @@ describe('ingestCandidates', () => {
   });
 
   it('re-classifies stored papers once when the rules change', async () => {
-    const [stale] = await t.db.insert(papers).values({ title: 'GRPO for Theorem Proving', titleKey: 'grpofortheoremproving', abstract: GRPO_ABSTRACT, grpoFamily: false, familyScore: 0 }).returning();
+    const [stale] = await t.db.insert(papers).values({ title: 'GRPO for Theorem Proving', titleKey: 'grpofortheoremproving', abstract: GRPO_ABSTRACT, rulesFamily: false, rulesScore: 0 }).returning();
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news }, 2)).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(papers).where(eq(papers.id, stale!.id)))[0]).toMatchObject({ grpoFamily: true });
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news })).toBeNull();

@@ -12,7 +12,7 @@ const FRESH = new Date('2026-11-21T06:15:00Z');
 function row(n: number, over: Partial<NewPaper> = {}): NewPaper {
   return {
     arxivId: `2611.${String(20000 + n)}`, titleKey: `paper ${n}`, title: `Paper ${n}`, abstract: `Paper ${n} improves GRPO. It clips less. It also does more.`,
-    grpoFamily: true, familyScore: 0.8, families: ['GRPO'], topics: ['algorithm'], newsAt: FRESH, ...over,
+    rulesFamily: true, rulesScore: 0.8, families: ['GRPO'], topics: ['algorithm'], newsAt: FRESH, ...over,
   };
 }
 
@@ -26,12 +26,12 @@ describe('loadChannelDigest', () => {
       row(1, { title: 'Fresh algorithm paper', hfUpvotes: 3 }),
       row(2, { title: 'Before the last digest', newsAt: new Date('2026-11-20T08:00:00Z') }),
       row(3, { title: 'Multimodal only', topics: ['multimodal'] }),
-      row(4, { title: 'Low score', familyScore: 0.3 }),
-      row(5, { title: 'Not GRPO family', grpoFamily: false, familyScore: 0.9 }),
+      row(4, { title: 'Low score', rulesScore: 0.3 }),
+      row(5, { title: 'Not GRPO family', rulesFamily: false, rulesScore: 0.9 }),
       row(6, { title: 'Seed paper, never news', newsAt: null }),
-      row(7, { title: 'Voted agents paper', topics: ['agents-tools'], familyScore: 0.6 }),
+      row(7, { title: 'Voted agents paper', topics: ['agents-tools'], rulesScore: 0.6 }),
       row(8, { title: 'After the post time', newsAt: new Date('2026-11-21T10:00:00Z') }),
-      row(9, { title: 'Unclassified', grpoFamily: null, familyScore: null }),
+      row(9, { title: 'Unclassified', rulesFamily: null, rulesScore: null }),
     ]).returning({ id: papers.id, title: papers.title });
     for (const p of inserted) id[p.title] = p.id;
     await t.db.insert(channels).values([

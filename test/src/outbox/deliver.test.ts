@@ -105,7 +105,7 @@ describe('deliverDigests', () => {
     await t.db.insert(channels).values({ channelId: '500', guildId: '1', postTime: '08:00', timezone: 'UTC', pingRoleId: '777' });
     const paper = (n: number, newsAt: string, grpoFamily = true) => ({
       arxivId: `2611.6000${n}`, title: `GRPO variant ${n}: @everyone look`, titleKey: `grpovariant${n}`, abstract: `Variant ${n} normalises advantages per group. It trains a 7B model with RLVR.`,
-      grpoFamily, familyScore: grpoFamily ? 0.9 : 0.1, families: grpoFamily ? ['GRPO'] : [], topics: ['algorithm'], newsAt: new Date(newsAt),
+      rulesFamily: grpoFamily, rulesScore: grpoFamily ? 0.9 : 0.1, families: grpoFamily ? ['GRPO'] : [], topics: ['algorithm'], newsAt: new Date(newsAt),
     });
     await t.db.insert(papers).values([paper(1, '2026-11-22T06:20:00Z'), paper(2, '2026-11-22T06:20:00Z'), paper(3, '2026-11-22T06:20:00Z', false)]);
     now = new Date('2026-11-22T08:01:00Z');
