@@ -12,6 +12,7 @@ import { familiesOfPaper } from '../db/queries/families.ts';
 import { FAMILIES, familyRef } from '../src/papers/families.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
+import { markPaper, type MarkChoice } from './paper-mark.ts';
 
 export const QUERY_MAX = 300;
 
@@ -43,6 +44,15 @@ const definition = {
       description: 'A GRPO-family paper worth reading, picked at random',
       options: [{ name: 'topic', description: 'Only from this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) }],
     },
+    {
+      name: 'mark',
+      description: 'Moderators: correct the family filter for one paper (wins everywhere; auto takes it back)',
+      options: [
+        { name: 'id', description: 'arXiv id, arXiv/Hugging Face link, or title', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX },
+        { name: 'family', description: 'in or out of the GRPO family, or auto to remove your mark', type: 'string', required: true, choices: [{ name: 'in', value: 'in' }, { name: 'out', value: 'out' }, { name: 'auto (remove the mark)', value: 'auto' }] },
+        { name: 'reason', description: 'Why, shown on the card and exported with the label', type: 'string', maxLength: 300 },
+      ],
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -59,8 +69,12 @@ export const paper: Command = {
         return latest(input, deps);
       case 'random':
         return randomPaper(deps, input.user.id, optionsOf(definition, input, 'random').topic);
+      case 'mark': {
+        const o = optionsOf(definition, input, 'mark');
+        return markPaper(input, deps, await resolvePaper(deps, o.id), o.family as MarkChoice, o.reason);
+      }
       default:
-        throw new UserFacingError('Use /paper search, /paper show, /paper latest or /paper random.');
+        throw new UserFacingError('Use /paper search, /paper show, /paper latest, /paper random or /paper mark.');
     }
   },
   async component(input, deps) {

@@ -1,6 +1,7 @@
 import type { Notifier } from '../src/delivery/notifier.ts';
 import type { Poster } from '../src/delivery/poster.ts';
 import type { Job } from './index.ts';
+import { judgeRelevanceJob } from './judge-relevance.ts';
 import { notifySubscribersJob } from './notify-subscribers.ts';
 import { pollFeedsJob, pollHfJob } from './poll-feeds.ts';
 import { postDigestsJob } from './post-digests.ts';
@@ -16,19 +17,20 @@ export interface JobPorts {
  * Every scheduled job and how they chain, in one place:
  *
  *   poll-feeds (POLL_CRON) ──┐
- *   poll-hf (HF_POLL_CRON) ──┼──> summarize-pending ──> notify-subscribers   (needs a notifier)
- *   summarize-pending (SUMMARIZE_CRON)
- *   post-digests (every 5 minutes)                                            (needs a poster)
+ *   poll-hf (HF_POLL_CRON) ──┴──> judge-relevance ──> summarize-pending ──> notify-subscribers   (needs a notifier)
+ *   summarize-pending (SUMMARIZE_CRON) ──> notify-subscribers
+ *   post-digests (every 5 minutes)                                                                (needs a poster)
  *
  * A follow-up (`then`) runs right after a successful run, under its own lock, so every poll's new
- * papers are summarised and then announced to subscribers.
+ * papers are judged (when a key is set), summarised and then announced to subscribers.
  */
 export function createJobs(ports: JobPorts = {}): readonly Job[] {
   const notify = ports.notifier && notifySubscribersJob({ notifier: ports.notifier });
   const summarize: Job = notify ? { ...summarizePendingJob, then: notify } : summarizePendingJob;
+  const judge: Job = { ...judgeRelevanceJob, then: summarize };
   return [
-    { ...pollFeedsJob, then: summarize },
-    { ...pollHfJob, then: summarize },
+    { ...pollFeedsJob, then: judge },
+    { ...pollHfJob, then: judge },
     summarize,
     ...(ports.poster ? [postDigestsJob({ poster: ports.poster })] : []),
   ];

@@ -18,6 +18,7 @@ import { getPaperDetail } from '../db/queries/papers.ts';
 import { lookupPaper } from './search/lookup.ts';
 import { searchPapers } from './search/search.ts';
 import { exportCorpus } from '../db/queries/export.ts';
+import { marksWithPapers } from '../db/queries/marks.ts';
 import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
 
 async function startConsole(app: App): Promise<void> {
@@ -97,6 +98,18 @@ export function buildCli(): Cli {
         if (o.format === 'json') printJson(rows);
         else for (const r of rows) print(JSON.stringify(r));
       }, { quiet: true }));
+
+  cli.command('export-labels')
+    .description('Write every moderator correction (/paper mark) as a labelled line in the evaluation format, to grow the evaluation set')
+    .action(() =>
+      withApp(async (app) => {
+        for (const m of await marksWithPapers(app.deps.db)) {
+          print(JSON.stringify({
+            id: m.arxivId ?? `title:${m.titleKey}`, title: m.title, abstract: m.abstract, label: m.inFamily ? 'in' : 'out',
+            reason: m.reason ?? `marked ${m.inFamily ? 'in' : 'out'} by a moderator`, source: 'moderator', set_by: m.setByName ?? m.setBy, set_at: m.setAt.toISOString(),
+          }));
+        }
+      }, { seedIfEmpty: false, quiet: true }));
 
   addAskCommand(cli);
   addFeedCommands(cli);

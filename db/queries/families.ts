@@ -32,15 +32,17 @@ const DELTA_CHANGED = sql`exists (
     jsonb_each_text(case when jsonb_typeof(s.content->'grpo_delta') = 'object' then s.content->'grpo_delta' else '{}'::jsonb end) d
   where s.paper_id = p.id and s.status = 'ok' and d.value ilike 'changed%')`;
 
-const named = (f: FamilyRef): SQL => sql`(${f.name}::text = any(p.families))`;
+/** Named by the classifier or the judge, and still in the family (a moderator may have marked it out). */
+const named = (f: FamilyRef): SQL => sql`(${f.name}::text = any(p.families) and coalesce(p.grpo_family, false))`;
 const cites = (f: FamilyRef): SQL => f.arxivId
   ? sql`exists (select 1 from citations c join papers d on d.id = c.cited_paper_id where c.citing_paper_id = p.id and d.arxiv_id = ${f.arxivId})`
   : sql`false`;
 const delta = (f: FamilyRef): SQL => (f.viaDelta ? DELTA_CHANGED : sql`false`);
 
-/** `p` builds on the family, and is not the family's defining paper. */
-function buildsOn(f: FamilyRef): SQL {
-  return sql`(${named(f)} or ${cites(f)} or ${delta(f)}) and p.arxiv_id is distinct from ${f.arxivId}::text`;
+/** `p` builds on the family (and is not its defining paper); with `defining`, the defining paper counts too. */
+function buildsOn(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
+  const builds = sql`(${named(f)} or ${cites(f)} or ${delta(f)}) and p.arxiv_id is distinct from ${f.arxivId}::text`;
+  return opts.defining && f.arxivId ? sql`((${builds}) or p.arxiv_id = ${f.arxivId}::text)` : builds;
 }
 
 /** One page of the papers that build on a family, newest first, with the total. */
@@ -66,7 +68,7 @@ async function familyCount(db: Db, f: FamilyRef): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Per family: how many papers build on it, and how many of those became news or were first seen in [from, to). */
+/** Per family: how many papers are in it (its defining paper and those that build on it), and how many of those became news or were first seen in [from, to). */
 export async function familyCounts(db: Db, families: readonly FamilyRef[], month: { from: Date; to: Date }): Promise<Map<string, { total: number; thisMonth: number }>> {
   const from = month.from.toISOString();
   const to = month.to.toISOString();
@@ -75,7 +77,7 @@ export async function familyCounts(db: Db, families: readonly FamilyRef[], month
       select count(*)::int as total,
         count(*) filter (where (p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)
           or (p.first_seen_at >= ${from}::timestamptz and p.first_seen_at < ${to}::timestamptz))::int as month
-      from papers p where ${buildsOn(f)}`);
+      from papers p where ${buildsOn(f, { defining: true })}`);
     return [f.name, { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0) }] as const;
   }));
   return new Map(results);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { citations, notes, papers, type Note, type Paper } from '../schema.ts';
+import { citations, familyJudgements, familyMarks, notes, papers, type FamilyJudgement, type FamilyMark, type Note, type Paper } from '../schema.ts';
 
 /** The columns a list of papers shows (search results, latest, citing papers). */
 export interface PaperSummaryRow {
@@ -76,11 +76,15 @@ export interface PaperDetail {
   citing: PaperSummaryRow[];
   citingCount: number;
   cites: PaperSummaryRow[];
+  /** A moderator's correction of the family filter, if any. */
+  mark?: FamilyMark;
+  /** The LLM judge's latest decision, if it read the paper. */
+  judgement?: FamilyJudgement;
 }
 
 /** Everything a paper card shows. */
 export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
-  const [paperNotes, citing, [count], cites] = await Promise.all([
+  const [paperNotes, citing, [count], cites, [mark], [judgement]] = await Promise.all([
     db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
     db
       .select(summaryColumns)
@@ -96,6 +100,9 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .innerJoin(papers, eq(papers.id, citations.citedPaperId))
       .where(and(eq(citations.citingPaperId, paper.id)))
       .limit(10),
+    db.select().from(familyMarks).where(eq(familyMarks.paperId, paper.id)),
+    db.select().from(familyJudgements).where(and(eq(familyJudgements.paperId, paper.id), eq(familyJudgements.status, 'ok')))
+      .orderBy(desc(familyJudgements.createdAt)).limit(1),
   ]);
-  return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites };
+  return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites, ...(mark && { mark }), ...(judgement && { judgement }) };
 }

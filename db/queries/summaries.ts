@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { addToCounter, deleteState, getState, readCounter, setState } from './app-state.ts';
 import { channels, notes, papers, summaries, type Note, type Paper, type Summary } from '../schema.ts';
@@ -53,15 +53,14 @@ const utcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTC
 
 /**
  * Dollars spent on LLM calls during the UTC day containing `now` (what /status shows and the budget
- * checks): summaries, plus the answers to /ask recorded by recordLlmSpend.
+ * checks): summaries, the relevance judge's calls, and the answers to /ask recorded by recordLlmSpend.
  */
 export async function spendToday(db: Db, now: Date): Promise<number> {
   const start = utcDay(now);
   const end = new Date(start.getTime() + 86_400_000);
-  const [row] = await db
-    .select({ usd: sql<string>`coalesce(sum(${summaries.costUsd}), 0)::text` })
-    .from(summaries)
-    .where(and(gte(summaries.createdAt, start), lt(summaries.createdAt, end)));
+  const [row] = await db.execute<{ usd: string }>(sql`
+    select (coalesce((select sum(cost_usd) from summaries where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz), 0)
+      + coalesce((select sum(cost_usd) from family_judgements where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz), 0))::text as usd`);
   return Number(row?.usd ?? 0) + (await otherLlmSpend(db, now));
 }
 

@@ -166,6 +166,7 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
 
   // 1. Family members.
   const families: string[] = [];
+  const counted = new Set<string>();
   let familyWeight = 0;
   let training = 0;
   let strongFamily = false;
@@ -179,11 +180,12 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
       return;
     }
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
-    if (!families.includes(c.family)) {
-      families.push(c.family);
+    if (!counted.has(c.name)) {
+      counted.add(c.name);
+      if (c.family !== null && !families.includes(c.family)) families.push(c.family);
       const weight = Math.min(hit.weight, FAMILY_CAP - familyWeight);
       familyWeight += weight;
-      if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`, `family:${c.family}`);
+      if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`, `family:${c.name}`);
       if (c.strong) {
         strongFamily = true;
         training += hit.weight;

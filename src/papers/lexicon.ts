@@ -23,8 +23,12 @@ export interface PositiveCue extends Cue {
 }
 
 export interface FamilyCue extends Cue {
-  /** Canonical family name reported in `Classification.families`. */
-  family: string;
+  /**
+   * The family name reported in `Classification.families`: one of the family tree's names
+   * (src/papers/families.ts, a test keeps them in step), or null for evidence that names no family
+   * of its own (PPO, plain REINFORCE).
+   */
+  family: string | null;
   /**
    * The acronym is also used outside RL (a pooling module called DAPO, a portfolio method called
    * GRPO): count it only when the text also talks about RL, rewards or policies.
@@ -34,9 +38,9 @@ export interface FamilyCue extends Cue {
   strong: boolean;
 }
 
-const fam = (family: string, re: RegExp, title: number, abstract: number, needsContext = true, strong = true): FamilyCue => ({
+const fam = (family: string, re: RegExp, title: number, abstract: number, needsContext = true, strong = true, tag: string | null = family): FamilyCue => ({
   name: family,
-  family,
+  family: tag,
   re,
   title,
   abstract,
@@ -82,9 +86,10 @@ export const FAMILY_CUES: FamilyCue[] = [
   fam('RLVR', /\bRLVR\b/, 4, 3),
   fam('RLVR', /\breinforcement learning (?:with|from) verifiable rewards?\b/i, 4, 3, false),
   fam('RLVR', /\bverifiable (?:rewards?|outcome rewards?|reward signals?)\b/i, 3, 2.2, false),
-  fam('R1-style RL', /\bR1[- ]Zero\b|\bR1-(?:style|like)\b|\bzero[- ]RL\b|\bReasoner-Zero\b/i, 3, 2, false),
-  fam('REINFORCE', /\bREINFORCE\b(?!\+)/, 1.5, 1, true, false),
-  fam('PPO', /\bPPO\b|\bproximal policy optimi[sz]ation\b/i, 1.2, 0.8, true, false),
+  // An R1-Zero-like recipe is RL from verifiable rewards: reported as RLVR.
+  fam('R1-style RL', /\bR1[- ]Zero\b|\bR1-(?:style|like)\b|\bzero[- ]RL\b|\bReasoner-Zero\b/i, 3, 2, false, true, 'RLVR'),
+  fam('REINFORCE', /\bREINFORCE\b(?!\+)/, 1.5, 1, true, false, null),
+  fam('PPO', /\bPPO\b|\bproximal policy optimi[sz]ation\b/i, 1.2, 0.8, true, false, null),
 ];
 
 const cue = (kind: CueKind, name: string, re: RegExp, title: number, abstract: number): PositiveCue => ({ kind, name, re, title, abstract });

@@ -3,12 +3,11 @@
  * A subscription is named `<kind>:<value>` (`keyword:clip-higher`, `family:Dr. GRPO`).
  */
 import { UserFacingError } from '../errors.ts';
-import { FAMILY_CUES } from '../papers/lexicon.ts';
+import { FAMILY_NAMES } from '../papers/families.ts';
 import { TOPIC_SLUGS } from '../papers/topics.ts';
 import { SUBSCRIPTION_KINDS, type SubscriptionKind } from './match.ts';
 
-/** Every GRPO-family name the classifier reports, in lexicon order. */
-export const FAMILY_NAMES: readonly string[] = [...new Set(FAMILY_CUES.map((c) => c.family))];
+export { FAMILY_NAMES };
 
 /** A user follows at most this many things (Discord autocomplete shows 25 choices). */
 export const MAX_SUBSCRIPTIONS = 25;

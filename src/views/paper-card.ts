@@ -1,6 +1,7 @@
 import type { PaperDetail } from '../../db/queries/papers.ts';
 import type { Note } from '../../db/schema.ts';
-import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { escapeMarkdown } from '../digest/text.ts';
+import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
 
 /**
@@ -23,6 +24,8 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
   // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
   const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
   if (derived.length) fields.push({ name: 'Also builds on', value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024) });
+  const decision = familyDecision(d);
+  if (decision) fields.push({ name: 'GRPO family', value: decision });
   const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
   if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
   fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });
@@ -38,6 +41,20 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
     embeds: [fitEmbed(embed)],
     components: [links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url }))],
   };
+}
+
+/** Who decided the paper is in or out of the family, when it was more than the filter: a moderator's mark, or the LLM judge. */
+function familyDecision(d: PaperDetail): string | undefined {
+  if (d.mark) {
+    const who = d.mark.setByName ? escapeMarkdown(d.mark.setByName) : 'a moderator';
+    const why = d.mark.reason ? `: ${escapeMarkdown(neutralizeMentions(d.mark.reason))}` : '';
+    return truncate(`${d.mark.inFamily ? 'In' : 'Out'}, marked by ${who} on ${d.mark.setAt.toISOString().slice(0, 10)}${why}`, 1024);
+  }
+  if (d.judgement && d.judgement.inFamily !== null) {
+    const why = d.judgement.reason ? `: ${escapeMarkdown(neutralizeMentions(d.judgement.reason))}` : '';
+    return truncate(`${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`, 1024);
+  }
+  return undefined;
 }
 
 /** The structured Chinese note as fields: its heading, motivation, method points, results, takeaways. */

@@ -37,6 +37,9 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   ['src/ask/', 'services'],
   ['src/outbox/', 'services'],
   ['src/search/', 'services'],
+  ['src/relevance/', 'services'],
+  ['src/relevance/prompt.ts', 'core'],
+  ['src/relevance/examples.ts', 'core'],
   ['src/ingest/', 'services'],
   ['seeds/', 'services'],
   // features: slash commands and scheduled jobs
