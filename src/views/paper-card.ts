@@ -18,8 +18,10 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
   ].filter(Boolean);
   const description = [...header, '', truncate(p.abstract || '(no abstract stored)', 1500)].join('\n');
   const fields: EmbedField[] = [];
-  if (p.families.length || p.topics.length) {
-    fields.push({ name: 'Families · topics', value: truncate([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
+  // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
+  const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
+  if (families.length || p.topics.length) {
+    fields.push({ name: 'Families · topics', value: truncate([...families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
   }
   // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
   const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
