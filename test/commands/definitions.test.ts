@@ -51,7 +51,7 @@ describe('command definitions', () => {
     expect(commands.map((c) => c.definition.name)).toEqual(['paper', 'ask', 'digest', 'queue', 'subscribe', 'unsubscribe', 'subscriptions', 'topics', 'family', 'status', 'help']);
     expect(findCommand('queue')!.definition.subcommands!.map((s) => s.name)).toEqual(['vote', 'add', 'show', 'next', 'done', 'remove', 'history']);
     expect(findCommand('digest')!.definition.subcommands!.map((s) => s.name)).toEqual(['setup', 'preview', 'now', 'off', 'status']);
-    expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual(['search', 'show', 'latest', 'random']);
+    expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual(['search', 'show', 'latest', 'random', 'mark']);
     expect(findCommand('digest')!.definition.defaultMemberPermissions).toBe('32');
   });
 
