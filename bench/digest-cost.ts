@@ -7,7 +7,7 @@
  *
  * Token counts are the fake's, synthetic but proportional to the text: input = ceil(characters of
  * system + user prompt / 3.5), output = ceil(characters of the answer JSON / 3.5), with answers of a
- * realistic length per language. Costs are those counts at the model's list price (src/summarize/pricing.ts).
+ * realistic length per language. Costs are those counts at the model's list price (src/llm/pricing.ts).
  *
  *   npx tsx bench/digest-cost.ts [--json]
  */
@@ -26,8 +26,8 @@ import type { Poster } from '../src/delivery/poster.ts';
 import { localClock } from '../src/delivery/schedule.ts';
 import { classifyPaper } from '../src/papers/classify.ts';
 import { titleKey } from '../src/papers/identity.ts';
-import { costUsd, estimateCostUsd, priceFor, type TokenUsage } from '../src/summarize/pricing.ts';
-import { MAX_TOKENS, promptChars, SYSTEM_PROMPT } from '../src/summarize/prompt.ts';
+import { costUsd, estimateRequestUsd, priceFor, promptChars, type TokenUsage } from '../src/llm/pricing.ts';
+import { SYSTEM_PROMPT, summaryRequest, type PaperText } from '../src/summarize/prompt.ts';
 import { startFakeAnthropicServer, type FakeAnthropic } from '../test/helpers/fake-anthropic-server.ts';
 import { rng } from './corpus.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';
@@ -343,7 +343,7 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
     }
     const listCost = costUsd(model, tokens, { batch: variant === 'batch' });
     const budgetEstimate = day.reduce((n, p, i) => n + (['en', 'zh'] as const).reduce((k, lang) =>
-      k + estimateCostUsd(model, promptChars({ id: i, arxivId: p.arxivId, title: p.title, abstract: p.abstract, aiSummary: null, authors: p.authors, categories: p.categories }, lang), MAX_TOKENS, { batch: variant === 'batch' }), 0), 0);
+      k + estimateRequestUsd(summaryRequest(paperText(p, i), lang, model), { batch: variant === 'batch' }), 0), 0);
     const result: VariantResult = {
       variant, modelCalls: calls, httpRequests: fake.requests.length, callsAfterDigests, callsAfterSecondRun: modelCalls(fake),
       secondRunPending: Number(second.pending), summaries, tokens, byLang, storedCostUsd: round(stored, 6), listCostUsd: listCost,
@@ -357,6 +357,10 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
   }
 }
 
+/** A generated paper as the summariser sees it. */
+const paperText = (p: Pick<PaperText, 'arxivId' | 'title' | 'abstract' | 'authors' | 'categories'>, i: number): PaperText =>
+  ({ id: i, arxivId: p.arxivId, title: p.title, abstract: p.abstract, aiSummary: null, authors: p.authors, categories: p.categories });
+
 export async function benchDigestCost(bench: BenchServer, o: { seed: number; log: (s: string) => void }): Promise<DigestCostResult> {
   const day = grpoDay(o.seed);
   const fake = await startFakeAnthropicServer({ usage: 'proportional', okAnswer: realisticAnswer });
@@ -365,7 +369,7 @@ export async function benchDigestCost(bench: BenchServer, o: { seed: number; log
     const batch = await runVariant(bench, 'batch', day, fake, o.log);
     const model = loadConfig({}).anthropic.model;
     const prompts = day.flatMap((p, i) => (['en', 'zh'] as const).map((lang) =>
-      promptChars({ id: i, arxivId: p.arxivId, title: p.title, abstract: p.abstract, aiSummary: null, authors: p.authors, categories: p.categories }, lang)));
+      promptChars(summaryRequest(paperText(p, i), lang, model))));
     const answer = (lang: string) => JSON.stringify(realisticAnswer({ messages: [{ content: [{ text: lang === 'zh' ? 'Simplified Chinese "title": "X: y"' : '"title": "X: y"' }] }] })).length;
     const price = priceFor(model);
     return {

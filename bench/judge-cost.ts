@@ -16,7 +16,7 @@ import { classifyPaper } from '../src/papers/classify.ts';
 import { buildDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { judgePending } from '../src/relevance/judge.ts';
-import { costUsd } from '../src/summarize/pricing.ts';
+import { costUsd } from '../src/llm/pricing.ts';
 import { startFakeAnthropicServer } from '../test/helpers/fake-anthropic-server.ts';
 import { days, DAY_SPLIT, loadDay } from './classify-days.ts';
 import { startBenchServer } from './pg.ts';

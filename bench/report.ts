@@ -126,7 +126,7 @@ export function digestCostReport(d: DigestCostResult): string {
     'Per language (direct):',
     table(['language', 'calls', 'input tok', 'output tok', 'cost'], Object.entries(v.byLang).map(([lang, l]) => [lang, l.calls, n(l.input), n(l.output), usd(l.costUsd)])),
     `prompt per call ${n(d.promptCharsPerCall.min)}-${n(d.promptCharsPerCall.max)} chars (mean ${n(d.promptCharsPerCall.mean)}), of which the system prompt ${n(d.systemPromptChars)} chars `
-      + `(~${d.systemPromptTokens} tokens, under the ${n(d.minCacheableTokens)}-token minimum cacheable prefix: cache_control caches nothing); answers ${n(d.answerChars.en)} chars en, ${n(d.answerChars.zh)} chars zh`,
+      + `(~${d.systemPromptTokens} tokens, under the ${n(d.minCacheableTokens)}-token minimum cacheable prefix, so it carries no cache breakpoint); answers ${n(d.answerChars.en)} chars en, ${n(d.answerChars.zh)} chars zh`,
     '',
     `Delivery: postDigests for ${d.channels.total} channels with the real composer and a recording poster:`,
     table(['measure', 'value'], [

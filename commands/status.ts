@@ -3,26 +3,30 @@ import { botStatusReply } from '../src/views/bot-status.ts';
 import { listFeedStates } from '../db/queries/feed-state.ts';
 import { lastJobRuns } from '../db/queries/job-runs.ts';
 import { digestChannelCounts, digestMessagesSent, papersSeenSince } from '../db/queries/status.ts';
-import { spendToday } from '../db/queries/summaries.ts';
+import { spendToday } from '../db/queries/spend.ts';
+import { failedSummaryCounts } from '../db/queries/summaries.ts';
+import { PROMPT_VERSION } from '../src/summarize/schema.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
-/** `/status`: is the bot healthy? Feeds, polls, today's papers, LLM spend and digests. */
+/** `/status`: is the bot healthy? Feeds, polls, today's papers, summaries, LLM spend and digests. */
 export const status: Command = {
   definition: { name: 'status', description: 'Health of the feeds, polls, today\'s papers, LLM spend and digests' },
   async execute(_input, deps) {
     const now = deps.now();
     const today = utcMidnight(now);
-    const [feeds, [lastPoll], papersToday, spendUsd, digests, channels] = await Promise.all([
+    const [feeds, [lastPoll], [lastSummaries], failedSummaries, papersToday, spendUsd, digests, channels] = await Promise.all([
       listFeedStates(deps.db),
       lastJobRuns(deps.db, 'poll-feeds', 1),
+      lastJobRuns(deps.db, 'summarize-pending', 1),
+      failedSummaryCounts(deps.db, PROMPT_VERSION),
       papersSeenSince(deps.db, today),
       spendToday(deps.db, now),
       digestMessagesSent(deps.db, today),
       digestChannelCounts(deps.db),
     ]);
     return botStatusReply({
-      feeds, lastPoll, papersToday, spendUsd, digests, channels,
+      feeds, lastPoll, lastSummaries, failedSummaries, papersToday, spendUsd, digests, channels,
       nextPoll: deps.nextRuns ? (deps.nextRuns()['poll-feeds'] ?? null) : undefined,
       pollCron: deps.config.pollCron,
       budgetUsd: deps.config.llm.dailyBudgetUsd,

@@ -123,7 +123,7 @@ export const summaries = pgTable('summaries', {
   paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
   lang: text().notNull(),
   promptVersion: text().notNull(),
-  /** `ok`, `failed` or `fallback` (extractive, not LLM-written). */
+  /** `ok`, `failed` (tried again at `retryAt` unless null) or `fallback` (extractive, not LLM-written). */
   status: text().notNull(),
   model: text(),
   content: jsonb(),
@@ -132,7 +132,12 @@ export const summaries = pgTable('summaries', {
   outputTokens: integer().notNull().default(0),
   cacheReadTokens: integer().notNull().default(0),
   cacheWriteTokens: integer().notNull().default(0),
+  /** Every attempt's cost, summed (the day's spend is counted in the ledger, db/queries/spend.ts). */
   costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
+  /** Failed attempts so far (`failed` rows); see src/llm/backoff.ts. */
+  attempts: integer().notNull().default(0),
+  /** A `failed` row is tried again from this time; null when it failed for good. */
+  retryAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('summaries_paper_lang_prompt_uq').on(t.paperId, t.lang, t.promptVersion),

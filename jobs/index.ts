@@ -23,6 +23,11 @@ export interface Job {
   run(deps: JobDeps): Promise<JobStats>;
 }
 
+/** A run that stopped for a reason an operator must fix (its message says what); logged without a stack, it is not a bug. */
+export class JobStopped extends Error {
+  override name = 'JobStopped';
+}
+
 export type JobOutcome = { status: 'ok'; stats: JobStats } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string };
 
 /** A stable 32-bit key per job name for pg advisory locks. */
@@ -51,7 +56,7 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       await finishJobRun(deps.db, runId, { status: 'failed', error }, deps.now()).catch(() => {});
-      log.error({ err, ms: Math.round(performance.now() - started) }, 'job failed');
+      log.error({ ...(err instanceof JobStopped ? { error } : { err }), ms: Math.round(performance.now() - started) }, 'job failed');
       return { status: 'failed', error };
     }
   });
@@ -62,9 +67,14 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
 
 /** Runs a job and, when it succeeded, its follow-up (`then`); returns the job's own outcome. */
 export async function runWithFollowUp(job: Job, deps: JobDeps): Promise<JobOutcome> {
+  return (await runChain(job, deps))[0]!.outcome;
+}
+
+/** Runs a job and its follow-ups, each after the previous one succeeded; returns every outcome, in order. */
+export async function runChain(job: Job, deps: JobDeps): Promise<{ job: string; outcome: JobOutcome }[]> {
   const outcome = await runJob(job, deps);
-  if (outcome.status === 'ok' && job.then) await runWithFollowUp(job.then, deps);
-  return outcome;
+  const rest = outcome.status === 'ok' && job.then ? await runChain(job.then, deps) : [];
+  return [{ job: job.name, outcome }, ...rest];
 }
 
 /** Starts every job on its cron schedule (no overlapping runs); returns a stop function that waits for running jobs. */

@@ -1,16 +1,11 @@
-import type { Paper } from '../db/schema.ts';
-import { papersInOrder } from '../db/queries/papers.ts';
-import {
-  channelLanguages, getPendingBatch, pendingPapers, saveSummary, setPendingBatch, spendToday, type PendingBatch,
-} from '../db/queries/summaries.ts';
-import { batchStepError, collectBatch, customId, submitBatch, waitForBatch } from '../src/summarize/batch.ts';
-import { Budget } from '../src/summarize/budget.ts';
-import type { Llm } from '../src/llm/port.ts';
-import { estimateCostUsd } from '../src/summarize/pricing.ts';
-import { MAX_TOKENS, promptChars } from '../src/summarize/prompt.ts';
+import { channelLanguages, pendingPapers, saveSummary } from '../db/queries/summaries.ts';
+import { recordSpend, spendToday } from '../db/queries/spend.ts';
+import { retryAt } from '../src/llm/backoff.ts';
+import { Budget } from '../src/llm/budget.ts';
+import { resumeBatch, runBatch, type BatchStep } from '../src/summarize/batch-run.ts';
 import { isLang, PROMPT_VERSION, type Lang } from '../src/summarize/schema.ts';
-import { summarizeDirect, type Outcome, type SummarizeItem } from '../src/summarize/summarizer.ts';
-import type { Job, JobDeps, JobStats } from './index.ts';
+import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/summarize/summarizer.ts';
+import { JobStopped, type Job, type JobDeps, type JobStats } from './index.ts';
 
 /** At most this many papers per language per run; a larger backlog continues on the next run. */
 const MAX_PER_LANG = 500;
@@ -19,73 +14,85 @@ export interface SummarizeOptions {
   /** Injected into batch polling so tests never sleep. */
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
+  /** Only these languages (the CLI's --lang); by default every language an enabled channel uses. */
+  langs?: Lang[];
+  /** Exactly these items, by direct calls (the CLI's --paper); by default the pending papers. */
+  items?: SummarizeItem[];
+  /** Called as each paper's outcome is stored (a progress bar). */
+  onProgress?: (done: number, total: number) => void;
 }
 
+
 /**
- * Summarises the GRPO-family papers that have no summary yet, for every language an enabled
- * channel uses (English when there are no channels). Without an API key nothing is called or
- * stored: the extractive fallback is computed when a summary is shown. Over `LLM_BATCH_THRESHOLD`
- * papers the run uses the Message Batches API. The daily budget is checked before every call.
+ * Summarises the GRPO-family papers that have no summary yet or whose failed attempt is due again,
+ * for every language an enabled channel uses (English when there are no channels). Without an API
+ * key nothing is called or stored: the extractive fallback is computed when a summary is shown. A
+ * batch left by an earlier run is collected (or abandoned, when it can no longer be) first; over
+ * `LLM_BATCH_THRESHOLD` papers the run uses the Message Batches API. Every call is reserved against
+ * the daily budget, and every cost goes to the spend ledger.
  */
 export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {}): Promise<JobStats> {
   const { config, db, log } = deps;
-  const langs = await languages(deps);
-  const items: SummarizeItem[] = [];
-  for (const lang of langs) {
-    for (const paper of await pendingPapers(db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG })) items.push({ paper, lang });
-  }
+  const langs = opts.langs ?? await summaryLanguages(deps);
+  const items = opts.items ?? await pendingItems(deps, langs);
   const base = { languages: langs.join(','), promptVersion: PROMPT_VERSION, pending: items.length };
-  const client = deps.llm;
-  if (!client) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
+  const llm = deps.llm;
+  if (!llm) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
 
   const budget = new Budget(config.llm.dailyBudgetUsd, await spendToday(db, deps.now()));
-  const model = client.model;
-  const store = storeOutcome(deps);
-  const stats = (mode: string, s: { ok: number; failed: number; deferred: number; overBudget?: number; stopped?: string | null }, extra: JobStats = {}): JobStats => ({
-    ...base, mode, ok: s.ok, failed: s.failed, deferred: s.deferred, overBudget: s.overBudget ?? 0,
-    budgetReached: budget.exhausted, stopped: s.stopped ?? null,
+  let done = 0;
+  const store = async (item: SummarizeItem, o: Outcome) => {
+    await storeOutcome(deps, item, o);
+    opts.onProgress?.(++done, items.length);
+  };
+  const wait = { ...(opts.sleep && { sleep: opts.sleep }), ...(opts.signal && { signal: opts.signal }) };
+  const stats = (mode: string, s: Partial<RunStats>, extra: JobStats = {}): JobStats => ({
+    ...base, mode, ok: s.ok ?? 0, failed: s.failed ?? 0, deferred: s.deferred ?? 0, overBudget: s.overBudget ?? 0,
+    budgetReached: budget.exhausted, stopped: s.stopped ?? null, stopReason: s.stopReason ?? null,
     spentTodayUsd: Math.round(budget.spentUsd * 1e6) / 1e6, budgetUsd: config.llm.dailyBudgetUsd, ...extra,
   });
+  const fromBatch = (mode: string, step: BatchStep, id: string | undefined, extra: Partial<RunStats> = {}): JobStats => {
+    const batch: JobStats = id ? { batchId: id } : {};
+    if (step.state === 'collected') return stats(mode, { ...step.stats, ...extra, stopped: step.stats.stopped ?? extra.stopped ?? null }, batch);
+    if (step.state === 'stopped') return stats(mode, { ...extra, stopped: 'config', stopReason: step.reason }, batch);
+    return stats('batch-waiting', extra, batch);
+  };
 
   // A batch left running by an earlier run is collected before anything new is started.
-  const earlier = await getPendingBatch(db);
-  if (earlier) {
-    const done = await finishBatch(deps, client, earlier, store, opts);
-    if (!done) return stats('batch-waiting', { ok: 0, failed: 0, deferred: 0 }, { batchId: earlier.id });
-    return stats('batch-collected', done, { batchId: earlier.id });
+  let abandoned: string | null = null;
+  if (!opts.items) {
+    const earlier = await resumeBatch(deps, llm, budget, store, wait);
+    if (earlier?.state === 'abandoned') abandoned = earlier.reason;
+    else if (earlier) return fromBatch('batch-collected', earlier, undefined);
   }
+  const after: JobStats = abandoned ? { batchAbandoned: abandoned } : {};
 
-  if (items.length > config.llm.batchThreshold) {
-    // Reserve batch-priced estimates in order until the budget is used; the rest waits for tomorrow.
-    const affordable = items.filter((i) => budget.tryReserve(estimateCostUsd(model, promptChars(i.paper, i.lang), MAX_TOKENS, { batch: true })));
-    const overBudget = items.length - affordable.length;
-    if (affordable.length === 0) return stats('batch', { ok: 0, failed: 0, deferred: 0, overBudget, stopped: 'budget' });
-    let id: string;
-    try {
-      id = await submitBatch(client, affordable, model);
-    } catch (err) {
-      log.warn({ err: batchStepError(client, err) }, 'batch not submitted; the next run tries again');
-      return stats('batch', { ok: 0, failed: 0, deferred: affordable.length, overBudget, stopped: 'api-unavailable' });
+  if (!opts.items && items.length > config.llm.batchThreshold) {
+    const r = await runBatch(deps, llm, items, budget, store, wait);
+    const extra: Partial<RunStats> = { overBudget: r.overBudget, stopped: r.overBudget > 0 ? 'budget' : null };
+    if (r.step.state === 'not-submitted') {
+      return stats('batch', { ...extra, deferred: r.affordable, stopped: r.step.reason === 'budget' ? 'budget' : 'api-unavailable', stopReason: r.step.reason }, after);
     }
-    const pending: PendingBatch = {
-      id, model, createdAt: deps.now().toISOString(),
-      items: affordable.map((i) => ({ customId: customId({ paperId: i.paper.id, lang: i.lang }), paperId: i.paper.id, lang: i.lang })),
-    };
-    await setPendingBatch(db, pending, deps.now());
-    log.info({ batch: id, papers: affordable.length }, 'summary batch submitted');
-    const done = await finishBatch(deps, client, pending, store, opts);
-    const stopped = overBudget > 0 ? 'budget' : null;
-    if (!done) return stats('batch-waiting', { ok: 0, failed: 0, deferred: 0, overBudget, stopped }, { batchId: id });
-    return stats('batch', { ...done, overBudget, stopped }, { batchId: id });
+    return { ...fromBatch('batch', r.step, r.id, extra), ...after };
   }
 
-  const run = await summarizeDirect(client, items, { model, concurrency: config.llm.concurrency, budget, onOutcome: store, signal: opts.signal });
+  const run = await summarizeDirect(llm, items, { model: llm.model, concurrency: config.llm.concurrency, budget, onOutcome: store, ...(opts.signal && { signal: opts.signal }) });
   if (run.stopped === 'budget') log.warn({ overBudget: run.overBudget, budgetUsd: config.llm.dailyBudgetUsd }, 'daily LLM budget reached; the rest waits for tomorrow');
-  return stats('direct', run);
+  return stats('direct', run, after);
+}
+
+/** Every pending item of these languages, with its failed attempts so far. */
+async function pendingItems(deps: JobDeps, langs: readonly Lang[]): Promise<SummarizeItem[]> {
+  const items: SummarizeItem[] = [];
+  for (const lang of langs) {
+    const rows = await pendingPapers(deps.db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG, now: deps.now() });
+    for (const { paper, attempts } of rows) items.push({ paper, lang, attempts });
+  }
+  return items;
 }
 
 /** Languages to summarise in: those of enabled channels that we support, else English. */
-async function languages(deps: JobDeps): Promise<Lang[]> {
+export async function summaryLanguages(deps: Pick<JobDeps, 'db' | 'log'>): Promise<Lang[]> {
   const stored = await channelLanguages(deps.db);
   const unsupported = stored.filter((l) => !isLang(l));
   if (unsupported.length) deps.log.warn({ unsupported }, 'channels use languages without summaries; they get English');
@@ -94,47 +101,35 @@ async function languages(deps: JobDeps): Promise<Lang[]> {
   return langs.length ? langs : ['en'];
 }
 
-/** Waits for a batch and stores its outcomes; false when it is still running (kept for the next run). */
-async function finishBatch(
-  deps: JobDeps, client: Llm, b: PendingBatch, store: (i: SummarizeItem, o: Outcome) => Promise<void>, opts: SummarizeOptions,
-): Promise<{ ok: number; failed: number; deferred: number } | false> {
-  const { llm } = deps.config;
-  try {
-    if (!(await waitForBatch(client, b.id, { pollMs: llm.batchPollMs, maxWaitMs: llm.batchMaxWaitMs, sleep: opts.sleep, signal: opts.signal }))) {
-      deps.log.info({ batch: b.id }, 'summary batch still running; the next run collects it');
-      return false;
-    }
-    const byId = new Map((await papersInOrder(deps.db, b.items.map((i) => i.paperId))).map((p): [number, Paper] => [p.id, p]));
-    const items = new Map<string, SummarizeItem>();
-    for (const i of b.items) {
-      const paper = byId.get(i.paperId);
-      if (paper && isLang(i.lang)) items.set(i.customId, { paper, lang: i.lang });
-    }
-    const counts = await collectBatch(client, b.id, items, b.model, store);
-    await setPendingBatch(deps.db, null, deps.now());
-    return counts;
-  } catch (err) {
-    deps.log.warn({ batch: b.id, err: batchStepError(client, err) }, 'summary batch not collected; the next run tries again');
-    return false;
+/**
+ * Records what an outcome cost in the spend ledger, then stores `ok` and `failed` outcomes with their
+ * tokens and cost; a failed paper gets its next attempt time (or none: failed for good). A deferred
+ * paper stays pending and unmarked.
+ */
+async function storeOutcome(deps: JobDeps, item: SummarizeItem, o: Outcome): Promise<void> {
+  const now = deps.now();
+  await recordSpend(deps.db, o.costUsd, now);
+  const log = deps.log.child({ paper: item.paper.arxivId ?? item.paper.id, lang: item.lang });
+  if (o.kind === 'deferred') {
+    log.info({ error: o.error }, 'summary deferred to a later run');
+    return;
   }
+  const attempts = o.kind === 'failed' ? item.attempts + 1 : item.attempts;
+  const retry = o.kind === 'failed' ? retryAt(attempts, now) : null;
+  if (o.kind === 'failed') log.warn({ error: o.error, attempts, retryAt: retry }, retry ? 'summary failed; tried again later' : 'summary failed for good');
+  await saveSummary(deps.db, {
+    paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, status: o.kind, model: o.model,
+    content: o.kind === 'ok' ? o.content : null, error: o.kind === 'failed' ? o.error : null,
+    inputTokens: o.usage.input, outputTokens: o.usage.output, cacheReadTokens: o.usage.cacheRead, cacheWriteTokens: o.usage.cacheWrite,
+    costUsd: o.costUsd.toFixed(6), attempts, retryAt: retry, createdAt: now,
+  });
 }
 
-/** Stores `ok` and `failed` outcomes with their tokens and cost; a deferred paper stays pending. */
-function storeOutcome(deps: JobDeps): (item: SummarizeItem, o: Outcome) => Promise<void> {
-  return async (item, o) => {
-    const log = deps.log.child({ paper: item.paper.arxivId ?? item.paper.id, lang: item.lang });
-    if (o.kind === 'deferred') {
-      log.warn({ error: o.error }, 'summary deferred to the next run');
-      return;
-    }
-    if (o.kind === 'failed') log.warn({ error: o.error }, 'summary failed');
-    await saveSummary(deps.db, {
-      paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, status: o.kind, model: o.model,
-      content: o.kind === 'ok' ? o.content : null, error: o.kind === 'failed' ? o.error : null,
-      inputTokens: o.usage.input, outputTokens: o.usage.output, cacheReadTokens: o.usage.cacheRead, cacheWriteTokens: o.usage.cacheWrite,
-      costUsd: o.costUsd.toFixed(6), createdAt: deps.now(),
-    });
-  };
+/** What an operator reads when a run stopped because the API refuses every request. */
+export function stopMessage(stats: JobStats): string | null {
+  if (stats.stopped === 'config') return `Summaries stopped: the model API refuses the configuration (${String(stats.stopReason)}). Check ANTHROPIC_MODEL and ANTHROPIC_API_KEY; no paper was marked failed.`;
+  if (stats.stopped === 'systematic') return `Summaries stopped: ${String(stats.stopReason)}. That is not one paper's fault, so no paper was marked failed; check ANTHROPIC_MODEL (it must support structured outputs).`;
+  return null;
 }
 
 /** After the daily poll (SUMMARIZE_CRON, 06:45 UTC by default), so the day's new papers have summaries before digests go out. */
@@ -142,5 +137,16 @@ export const summarizePendingJob: Job = {
   name: 'summarize-pending',
   lock: 'summarize',
   schedule: (config) => config.summarizeCron,
-  run: (deps) => summarizePending(deps),
+  run: (deps) => runSummaries(deps),
 };
+
+/** A summary run as a job: when the API refuses every request, the run's counts are kept in the log and the job fails with what to fix. */
+export async function runSummaries(deps: JobDeps, opts: SummarizeOptions = {}): Promise<JobStats> {
+  const stats = await summarizePending(deps, opts);
+  const stop = stopMessage(stats);
+  if (stop) {
+    deps.log.info({ ...stats }, 'summary run stopped');
+    throw new JobStopped(stop);
+  }
+  return stats;
+}

@@ -37,13 +37,14 @@ export interface DepsParts {
  * that bring their own database, so every caller gets the same wiring.
  */
 export function buildDeps(p: DepsParts): AppDeps {
+  const log = p.log ?? createLogger(p.config.logLevel);
   return {
     db: p.db,
     sql: p.sql,
     config: p.config,
-    log: p.log ?? createLogger(p.config.logLevel),
+    log,
     now: p.now ?? (() => new Date()),
-    llm: createLlm(p.config.anthropic),
+    llm: createLlm(p.config.anthropic, p.config.llm, log),
     ...(p.random && { random: p.random }),
   };
 }
@@ -58,7 +59,13 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
   const t0 = performance.now();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded) }, 'database ready');
-  const deps = buildDeps({ db: handle.db, sql: handle.sql, config, log, now: opts.now });
+  let deps: AppDeps;
+  try {
+    deps = buildDeps({ db: handle.db, sql: handle.sql, config, log, now: opts.now });
+  } catch (err) {
+    await handle.close(); // e.g. an ANTHROPIC_MODEL that cannot work: stop the embedded Postgres before reporting it
+    throw err;
+  }
   if (opts.seedIfEmpty !== false && (await countPapers(handle.db)) === 0) {
     // Loaded only when needed: the importer pulls in the parsers and the repair model.
     const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');

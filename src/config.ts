@@ -30,6 +30,10 @@ const schema = z.object({
   LLM_BATCH_POLL_MS: z.coerce.number().int().min(0).default(30_000),
   // A batch not ended after this long is left running and collected by the next run.
   LLM_BATCH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30 * 60_000),
+  // The longest one summary call may take, the client's retries included (each attempt gets half).
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
+  // The longest an /ask answer may take, both attempts and every retry included; then the user is told.
+  ASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // After the polls (POLL_CRON, 06:15 UTC by default), in UTC.
   // Questions one user may ask /ask per UTC hour (each may cost an LLM call); 0 turns /ask off.
   ASK_RATE_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(20),
@@ -69,10 +73,14 @@ export interface Config {
     batchThreshold: number;
     batchPollMs: number;
     batchMaxWaitMs: number;
+    /** One call, retries included (a summary's; /ask has its own). */
+    timeoutMs: number;
   };
   ask: {
     /** Questions per user per UTC hour. */
     ratePerHour: number;
+    /** One answer, both attempts and every retry included. */
+    timeoutMs: number;
   };
   sources: {
     arxivRssBase: string;
@@ -120,8 +128,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchThreshold: e.LLM_BATCH_THRESHOLD,
       batchPollMs: e.LLM_BATCH_POLL_MS,
       batchMaxWaitMs: e.LLM_BATCH_MAX_WAIT_MS,
+      timeoutMs: e.LLM_TIMEOUT_MS,
     },
-    ask: { ratePerHour: e.ASK_RATE_PER_HOUR },
+    ask: { ratePerHour: e.ASK_RATE_PER_HOUR, timeoutMs: e.ASK_TIMEOUT_MS },
     sources: {
       arxivRssBase: e.ARXIV_RSS_BASE,
       arxivApiBase: e.ARXIV_API_BASE,

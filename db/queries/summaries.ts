@@ -1,37 +1,38 @@
-import { and, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
-import { addToCounter, deleteState, getState, readCounter, setState } from './app-state.ts';
+import { deleteState, getState, setState } from './app-state.ts';
 import { channels, notes, papers, summaries, type Note, type Paper, type Summary } from '../schema.ts';
 export type NewSummary = typeof summaries.$inferInsert;
 
 /**
- * GRPO-family papers with an abstract and no final summary (ok or failed) for this language and prompt version,
- * newest news first, then newest seen. A failed paper is not retried under the same prompt version:
- * its answer was malformed twice, and trying again daily would only spend money. Papers known only by
- * title are left out: a summary of a title alone would be invented.
+ * GRPO-family papers with an abstract to summarise in this language and prompt version, newest news
+ * first, then newest seen: those with no summary yet, and those whose failed attempt is due again
+ * (`retry_at` passed; a row that failed for good has none). Each comes with its failed attempts so
+ * far. Papers known only by title are left out: a summary of a title alone would be invented.
  */
-export async function pendingPapers(db: Db, p: { lang: string; promptVersion: string; limit: number }): Promise<Paper[]> {
-  return db
-    .select()
+export async function pendingPapers(db: Db, p: { lang: string; promptVersion: string; limit: number; now: Date }): Promise<{ paper: Paper; attempts: number }[]> {
+  const rows = await db
+    .select({ paper: papers, attempts: summaries.attempts })
     .from(papers)
+    .leftJoin(summaries, and(eq(summaries.paperId, papers.id), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion)))
     .where(and(
       eq(papers.grpoFamily, true),
       ne(papers.abstract, ''),
-      notExists(db.select({ one: sql`1` }).from(summaries).where(and(
-        eq(summaries.paperId, papers.id), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion),
-        inArray(summaries.status, ['ok', 'failed']),
-      ))),
+      or(isNull(summaries.id), eq(summaries.status, 'fallback'), and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now))),
     ))
     .orderBy(sql`${papers.newsAt} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
     .limit(p.limit);
+  return rows.map((r) => ({ paper: r.paper, attempts: r.attempts ?? 0 }));
 }
 
 /**
- * Stores a summary once per paper + language + prompt version. An existing `ok` or `failed` row is
- * kept (never regenerated); a stored `fallback` row is replaced by the LLM's answer.
- * Returns whether the row was written.
+ * Stores a paper's summary outcome once per paper + language + prompt version. An `ok` row is final
+ * (never regenerated); a `failed` or `fallback` row is replaced by the next attempt's outcome, its
+ * tokens and cost added to what the earlier attempts used. Returns whether the row was written.
  */
 export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date }): Promise<boolean> {
+  const add = (col: AnyPgColumn, v: number | string | undefined) => sql`${col} + ${v ?? 0}`;
   const written = await db
     .insert(summaries)
     .values(row)
@@ -39,29 +40,35 @@ export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date })
       target: [summaries.paperId, summaries.lang, summaries.promptVersion],
       set: {
         status: row.status, model: row.model ?? null, content: row.content ?? null, error: row.error ?? null,
-        inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: row.cacheReadTokens ?? 0,
-        cacheWriteTokens: row.cacheWriteTokens ?? 0, costUsd: row.costUsd ?? '0', createdAt: row.createdAt,
+        inputTokens: add(summaries.inputTokens, row.inputTokens), outputTokens: add(summaries.outputTokens, row.outputTokens),
+        cacheReadTokens: add(summaries.cacheReadTokens, row.cacheReadTokens), cacheWriteTokens: add(summaries.cacheWriteTokens, row.cacheWriteTokens),
+        costUsd: sql`${summaries.costUsd} + ${row.costUsd ?? '0'}::numeric`,
+        attempts: row.attempts ?? 0, retryAt: row.retryAt ?? null, createdAt: row.createdAt,
       },
-      setWhere: eq(summaries.status, 'fallback'),
+      setWhere: inArray(summaries.status, ['fallback', 'failed']),
     })
     .returning({ id: summaries.id });
   return written.length > 0;
 }
 
-/** Start of the UTC day containing `now`. */
-const utcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** Failed summaries of a prompt version: waiting for their next attempt, and failed for good (no retry time). */
+export async function failedSummaryCounts(db: Db, promptVersion: string): Promise<{ retrying: number; gaveUp: number }> {
+  const [row] = await db
+    .select({
+      retrying: sql<number>`count(*) filter (where ${summaries.retryAt} is not null)::int`,
+      gaveUp: sql<number>`count(*) filter (where ${summaries.retryAt} is null)::int`,
+    })
+    .from(summaries)
+    .where(and(eq(summaries.status, 'failed'), eq(summaries.promptVersion, promptVersion)));
+  return { retrying: row?.retrying ?? 0, gaveUp: row?.gaveUp ?? 0 };
+}
 
-/**
- * Dollars spent on LLM calls during the UTC day containing `now` (what /status shows and the budget
- * checks): summaries, the relevance judge's calls, and the answers to /ask recorded by recordLlmSpend.
- */
-export async function spendToday(db: Db, now: Date): Promise<number> {
-  const start = utcDay(now);
-  const end = new Date(start.getTime() + 86_400_000);
-  const [row] = await db.execute<{ usd: string }>(sql`
-    select (coalesce((select sum(cost_usd) from summaries where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz), 0)
-      + coalesce((select sum(cost_usd) from family_judgements where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz), 0))::text as usd`);
-  return Number(row?.usd ?? 0) + (await otherLlmSpend(db, now));
+/** Of these papers, the (paper id, language) pairs whose summary row was written at or after `since` (e.g. from a batch already read once). */
+export async function summarizedSince(db: Db, paperIds: readonly number[], promptVersion: string, since: Date): Promise<Set<string>> {
+  if (paperIds.length === 0) return new Set();
+  const rows = await db.select({ paperId: summaries.paperId, lang: summaries.lang }).from(summaries)
+    .where(and(inArray(summaries.paperId, [...paperIds]), eq(summaries.promptVersion, promptVersion), gte(summaries.createdAt, since)));
+  return new Set(rows.map((r) => `${r.paperId}-${r.lang}`));
 }
 
 /** Languages some enabled digest channel uses (unvalidated strings, as stored). */
@@ -97,7 +104,8 @@ export async function getSummary(db: Db, paperId: number, lang: string, promptVe
 export interface PendingBatch {
   id: string;
   model: string;
-  items: { customId: string; paperId: number; lang: string }[];
+  /** `attempts`: the paper's failed attempts before this batch (absent in batches stored before retries existed). */
+  items: { customId: string; paperId: number; lang: string; attempts?: number }[];
   createdAt: string;
 }
 
@@ -109,14 +117,3 @@ export async function setPendingBatch(db: Db, batch: PendingBatch | null, now: D
   if (batch) await setState(db, BATCH_KEY, batch, now);
   else await deleteState(db, BATCH_KEY);
 }
-
-/** LLM calls that are not summaries (answers to /ask) count against the same daily budget: dollars per UTC day. */
-const otherSpendKey = (now: Date) => `llm-spend:${now.toISOString().slice(0, 10)}`;
-
-/** Adds what a non-summary LLM call cost to today's (UTC) spend. */
-export async function recordLlmSpend(db: Db, usd: number, now: Date): Promise<void> {
-  if (usd > 0) await addToCounter(db, otherSpendKey(now), usd, now);
-}
-
-export const otherLlmSpend = (db: Db, now: Date): Promise<number> => readCounter(db, otherSpendKey(now));
-

@@ -1,8 +1,8 @@
 import type { CommandDeps } from '../command.ts';
 import type { Paper } from '../../db/schema.ts';
-import { recordLlmSpend, spendToday } from '../../db/queries/summaries.ts';
-
-import { askModel, estimateAskUsd } from '../summarize/ask.ts';
+import { recordSpend, spendToday } from '../../db/queries/spend.ts';
+import { Budget } from '../llm/budget.ts';
+import { askModel, type AskFailure } from '../summarize/ask.ts';
 import { summariesToShow } from '../summarize/show.ts';
 import type { AskSource } from './prompt.ts';
 import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
@@ -36,7 +36,7 @@ export type AskResult = {
   | { kind: 'no-papers' }
   | { kind: 'no-key' }
   | { kind: 'over-budget' }
-  | { kind: 'failed'; error: string }
+  | { kind: 'failed'; reason: Exclude<AskFailure, 'over-budget'>; error: string }
 );
 
 /** The retrieved papers with their reference numbers and the summary shown for each. */
@@ -54,8 +54,9 @@ export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskReque
 
 /**
  * Answers a question from the stored papers only: retrieval, then (with an API key and room in
- * today's budget) one model call, retried once when the answer cites a paper it was not given.
- * What the call cost is recorded, so the daily budget and /status include it.
+ * today's budget) one model call, retried once when the answer is malformed or cites a paper it was
+ * not given, all within ASK_TIMEOUT_MS. What the calls cost goes to the spend ledger, so the daily
+ * budget and /status include it. A failure says why (`reason`), for the user.
  */
 export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>, r: AskRequest): Promise<AskResult> {
   const papers = await retrieveSources(deps, r);
@@ -63,16 +64,14 @@ export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | '
   if (papers.length === 0) return { ...base, kind: 'no-papers' };
   const { llm } = deps;
   if (!llm) return { ...base, kind: 'no-key' };
-  const model = llm.model;
-  const sources = papers.map((p) => p.source);
-  const spent = await spendToday(deps.db, deps.now());
-  if (spent + estimateAskUsd(r.question, sources, model) > deps.config.llm.dailyBudgetUsd) return { ...base, kind: 'over-budget' };
-  const outcome = await askModel(llm, r.question, sources, model);
-  await recordLlmSpend(deps.db, outcome.costUsd, deps.now());
-  const done = { ...base, costUsd: outcome.costUsd, model };
+  const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, deps.now()));
+  const outcome = await askModel(llm, r.question, papers.map((p) => p.source), { budget, deadlineMs: deps.config.ask.timeoutMs });
+  await recordSpend(deps.db, outcome.costUsd, deps.now());
+  const done = { ...base, costUsd: outcome.costUsd, model: llm.model };
   if (outcome.kind === 'failed') {
-    deps.log.warn({ error: outcome.error }, 'ask answer rejected');
-    return { ...done, kind: 'failed', error: outcome.error };
+    if (outcome.reason === 'over-budget') return { ...done, kind: 'over-budget' };
+    deps.log.warn({ reason: outcome.reason, error: outcome.error }, 'ask: no answer');
+    return { ...done, kind: 'failed', reason: outcome.reason, error: outcome.error };
   }
   if (!outcome.answer.answerable) return { ...done, kind: 'not-answerable' };
   return { ...done, kind: 'answered', answer: outcome.answer.answer, citations: outcome.answer.citations };

@@ -75,8 +75,8 @@ export const askAnswerSchema = z.object({
 });
 export type AskAnswer = z.infer<typeof askAnswerSchema>;
 
-/** A checked answer: what to show, or why it cannot be shown. */
-export type CheckedAnswer = { ok: true; answer: AskAnswer } | { ok: false; error: string };
+/** A checked answer: what to show, or why it cannot be shown (`invalid`: well-formed, but it cites what it was not given or nothing). */
+export type CheckedAnswer = { ok: true; answer: AskAnswer } | { ok: false; error: string; invalid?: boolean };
 
 /** The `[n]` references in an answer's text. */
 export function inlineRefs(text: string): number[] {
@@ -97,7 +97,7 @@ export function checkAnswer(raw: unknown, count: number): CheckedAnswer {
   }
   const cited = [...new Set([...a.citations, ...inlineRefs(a.answer)])];
   const bad = cited.filter((n) => n < 1 || n > count);
-  if (bad.length > 0) return { ok: false, error: `cites papers that were not retrieved: ${bad.map((n) => `[${n}]`).join(', ')}` };
-  if (cited.length === 0) return { ok: false, error: 'an answer without citations' };
+  if (bad.length > 0) return { ok: false, invalid: true, error: `cites papers that were not retrieved: ${bad.map((n) => `[${n}]`).join(', ')}` };
+  if (cited.length === 0) return { ok: false, invalid: true, error: 'an answer without citations' };
   return { ok: true, answer: { answer: a.answer, citations: cited.sort((x, y) => x - y), answerable: true } };
 }

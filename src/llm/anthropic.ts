@@ -1,34 +1,66 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { Config } from '../config.ts';
-import type { Llm, LlmFailure } from './port.ts';
+import { ConfigError, type Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { classifyError, type Operation } from './classify.ts';
+import { checkModel } from './models.ts';
+import { LlmError, type CallOptions, type Llm, type MessageBatchIndividualResponse } from './port.ts';
+
+/** The SDK's per-request options we set. */
+interface RequestOptions {
+  signal: AbortSignal;
+  timeout: number;
+  maxRetries?: number;
+}
+
+/** Limits of a batch step: a status check is quick; reading the results of a large batch is not. */
+const BATCH_DEADLINE_MS = { retrieve: 60_000, results: 10 * 60_000 } as const;
 
 /**
  * The one place the Anthropic SDK client is built: the `Llm` port over it, or null without an API
  * key (then only extractive fallbacks exist). The key is always passed explicitly: without one the
  * 1.x SDK would walk a credential chain (profiles, workload identity) we never want to pick up by
- * accident. Defaults suit the nightly summary run; a call may ask for shorter limits.
+ * accident. A model that cannot do structured outputs is refused here, at start-up; one this bot does
+ * not know is reported. Every call has a deadline (LLM_TIMEOUT_MS unless the caller asks for less),
+ * and every failure is thrown as an `LlmError` already classified.
  */
-export function createLlm(c: Config['anthropic']): Llm | null {
+export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'timeoutMs'>, log?: Logger): Llm | null {
   if (!c.apiKey) return null;
-  const client = new Anthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), maxRetries: 3, timeout: 120_000 });
+  const check = checkModel(c.model);
+  if (check.error) throw new ConfigError(check.error);
+  if (check.warning) log?.warn({ model: c.model }, check.warning);
+  const client = new Anthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), maxRetries: 3, timeout: llm.timeoutMs });
+
+  /** Runs one SDK call within its deadline and classifies what it throws. */
+  async function call<T>(op: Operation, o: CallOptions, fn: (opts: RequestOptions) => Promise<T>): Promise<T> {
+    const deadlineMs = Math.max(1, Math.round(o.deadlineMs ?? llm.timeoutMs));
+    const signal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(deadlineMs)]) : AbortSignal.timeout(deadlineMs);
+    try {
+      const opts: RequestOptions = { signal, timeout: Math.max(1, Math.round(o.timeoutMs ?? deadlineMs / 2)) };
+      if (o.maxRetries !== undefined) opts.maxRetries = o.maxRetries;
+      return await fn(opts);
+    } catch (err) {
+      throw new LlmError(classifyError(err, op, signal), { cause: err });
+    }
+  }
+
   return {
     model: c.model,
-    create: (params, o = {}) => client.messages.create(params, {
-      ...(o.timeoutMs !== undefined && { timeout: o.timeoutMs }),
-      ...(o.maxRetries !== undefined && { maxRetries: o.maxRetries }),
-      ...(o.signal && { signal: o.signal }),
-    }),
-    createBatch: (requests) => client.messages.batches.create({ requests }),
-    retrieveBatch: (id) => client.messages.batches.retrieve(id),
-    batchResults: (id) => client.messages.batches.results(id),
-    failureOf,
+    create: (params, o = {}) => call('message', o, (opts) => client.messages.create(params, opts)),
+    createBatch: (requests) => call('message', {}, (opts) => client.messages.batches.create({ requests }, opts)),
+    retrieveBatch: (id) => call('batch', { deadlineMs: BATCH_DEADLINE_MS.retrieve }, (opts) => client.messages.batches.retrieve(id, {}, opts)),
+    batchResults: async (id) => {
+      const signal = AbortSignal.timeout(BATCH_DEADLINE_MS.results);
+      const lines = await call('batch', { signal, deadlineMs: BATCH_DEADLINE_MS.results }, (opts) => client.messages.batches.results(id, {}, opts));
+      return readAll(lines, signal);
+    },
   };
 }
 
-function failureOf(err: unknown): LlmFailure {
-  if (!(err instanceof Anthropic.APIError)) return 'fatal';
-  const s = err.status; // undefined for connection errors and timeouts
-  if (s === 400 || s === 413 || s === 422) return 'paper';
-  if (s === 401 || s === 402 || s === 403 || s === 404) return 'fatal';
-  return 'transient';
+/** The results stream, its read errors (a body cut off, a bad line) classified like a call's. */
+async function* readAll(lines: AsyncIterable<MessageBatchIndividualResponse>, signal: AbortSignal): AsyncIterable<MessageBatchIndividualResponse> {
+  try {
+    for await (const line of lines) yield line;
+  } catch (err) {
+    throw new LlmError(classifyError(err, 'batch', signal), { cause: err });
+  }
 }

@@ -10,32 +10,62 @@ import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai
 export type { Message, MessageBatch, MessageBatchIndividualResponse, MessageCreateParamsNonStreaming };
 
 /**
- * How a failed call affects the run:
- * - `paper`: this request is wrong for this input (400, 413, 422); resending it cannot help;
- * - `transient`: rate limits, overload, 5xx, timeouts or the network, after the client's own retries;
- * - `fatal`: a bad key, a missing model, no permission: nothing else will work either.
+ * Per-call limits. `deadlineMs` bounds the whole call, the client's retries and their waits included
+ * (the SDK's own `timeout` covers one attempt up to the response headers only: a body that stalls
+ * would wait for ever). A chat answer passes a short deadline; the nightly run keeps the defaults.
  */
-export type LlmFailure = 'paper' | 'transient' | 'fatal';
-
-/** Per-call limits: a chat answer waits less than a nightly summary run. */
 export interface CallOptions {
+  deadlineMs?: number;
+  /** One attempt (defaults to half the deadline, so one retry fits after a hang). */
   timeoutMs?: number;
   maxRetries?: number;
+  /** The caller's abort (Ctrl-C, a shorter overall deadline from `AbortSignal.timeout`). */
   signal?: AbortSignal;
 }
 
 export interface Llm {
   /** The configured model (ANTHROPIC_MODEL). */
   readonly model: string;
-  /** One Messages API call (the client retries 408/409/429/5xx itself, honouring retry-after). */
+  /** One Messages API call (the client retries 408/409/429/5xx itself, honouring retry-after). Throws `LlmError`. */
   create(params: MessageCreateParamsNonStreaming, opts?: CallOptions): Promise<Message>;
-  /** Message Batches: half price, results within 24 h. */
+  /** Message Batches: half price, results within 24 h. Each throws `LlmError`. */
   createBatch(requests: { custom_id: string; params: MessageCreateParamsNonStreaming }[]): Promise<MessageBatch>;
   retrieveBatch(id: string): Promise<MessageBatch>;
-  /** The results of an ended batch (read from its absolute `results_url`). */
+  /** The results of an ended batch (read from its absolute `results_url`); reading them may throw `LlmError` too. */
   batchResults(id: string): Promise<AsyncIterable<MessageBatchIndividualResponse>>;
-  failureOf(err: unknown): LlmFailure;
 }
+
+/**
+ * Why a call failed, in the terms its caller acts on:
+ * - `unavailable`: overload, rate limits, 5xx, the network, a response cut off or unreadable, or no
+ *   answer within the deadline (`slow`): the same request may work in a few minutes;
+ * - `rejected`: the API refused this request (400, 413, 422). Maybe its content (one paper), maybe
+ *   something every request shares: the run guard (guard.ts) tells them apart by repetition;
+ * - `config`: nothing will work until an operator acts: the key, permissions, billing, or a model that
+ *   does not exist or does not support what we ask of it (structured outputs);
+ * - `gone`: the thing asked about does not exist (a batch unknown to this key, or archived);
+ * - `aborted`: the caller gave up (its own signal), not the API.
+ */
+export interface LlmFailure {
+  kind: 'unavailable' | 'rejected' | 'config' | 'gone' | 'aborted';
+  /** `unavailable` only: no answer came within the deadline or the attempt timeout. */
+  slow: boolean;
+  /** HTTP status, when there was a response. */
+  status: number | null;
+  /** What the API or the network said, bounded; never contains the key. */
+  message: string;
+}
+
+/** What the adapter throws for every failed call: the SDK's error classified once, here. */
+export class LlmError extends Error {
+  override name = 'LlmError';
+  constructor(readonly failure: LlmFailure, options?: { cause?: unknown }) {
+    super(failure.message, options);
+  }
+}
+
+/** The failure behind an error, or undefined when the error is not the model API's (a bug: rethrow it). */
+export const failureOf = (err: unknown): LlmFailure | undefined => (err instanceof LlmError ? err.failure : undefined);
 
 /** A failure's message, bounded, for logs and stored errors. */
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -1,12 +1,16 @@
-import { errorMessage, type Llm, type MessageBatchIndividualResponse } from '../llm/port.ts';
+import type { Budget } from '../llm/budget.ts';
+import { classifyBatchError } from '../llm/classify.ts';
+import { failureOf, type Llm, type MessageBatch, type MessageBatchIndividualResponse } from '../llm/port.ts';
+import { NO_USAGE } from '../llm/pricing.ts';
 import { summaryRequest } from './prompt.ts';
-import { FatalApiError, summarizeOne, type Outcome, type SummarizeItem } from './summarizer.ts';
+import { outcomeRecorder, summarizeOne, type Outcome, type RunStats, type SummarizeItem } from './summarizer.ts';
 
 /**
  * Backfills through the Message Batches API: half price, results within 24 h. A batch is
  * submitted, polled, then its results read with the SDK's `results()` (which follows the batch's
  * absolute `results_url`). The caller persists the batch id between steps so a batch that outlives
- * one run is collected by the next, never submitted twice.
+ * one run is collected by the next, never submitted twice; a batch that can no longer be collected
+ * (unknown to this key, expired or archived without results) is abandoned and its papers stay pending.
  */
 
 /** custom_id: `<paper id>-<lang>` (the API allows [a-zA-Z0-9_-]{1,64}). */
@@ -29,56 +33,64 @@ export interface WaitOptions {
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Polls until the batch has ended (true) or `maxWaitMs` has passed (false: collect it on a later run). */
-export async function waitForBatch(llm: Llm, id: string, o: WaitOptions): Promise<boolean> {
+/**
+ * Where a batch stands: `ended` with results to read, `running` after `maxWaitMs` (collect it on a
+ * later run), or `lost` with the reason (a 404: the key was rotated to another workspace; ended
+ * without a `results_url`: expired, canceled or archived). API errors other than a 404 are thrown.
+ */
+export async function waitForBatch(llm: Llm, id: string, o: WaitOptions): Promise<{ state: 'ended' | 'running' } | { state: 'lost'; reason: string }> {
   const sleep = o.sleep ?? realSleep;
   const deadline = Date.now() + o.maxWaitMs;
   for (;;) {
-    const b = await llm.retrieveBatch(id);
-    if (b.processing_status === 'ended') return true;
-    if (Date.now() >= deadline || o.signal?.aborted) return false;
+    let b: MessageBatch;
+    try {
+      b = await llm.retrieveBatch(id);
+    } catch (err) {
+      if (failureOf(err)?.kind === 'gone') return { state: 'lost', reason: `the API does not know this batch (${failureOf(err)!.message})` };
+      throw err;
+    }
+    if (b.processing_status === 'ended') {
+      if (b.archived_at) return { state: 'lost', reason: `the batch was archived on ${b.archived_at}; its results are gone` };
+      if (!b.results_url) return { state: 'lost', reason: 'the batch ended without results (expired or canceled)' };
+      return { state: 'ended' };
+    }
+    if (Date.now() >= deadline || o.signal?.aborted) return { state: 'running' };
     await sleep(o.pollMs);
   }
 }
 
 /**
- * Reads an ended batch's results into one outcome per item. A good answer is billed at batch price;
- * a malformed or refused one is retried once as a direct call (full price) before the paper fails.
- * An errored request fails the paper if it was invalid, else (overload, expiry, cancel) defers it.
+ * Reads an ended batch's results into one outcome per item, through the run guard. A good answer is
+ * billed at batch price; a malformed, refused or cut-off one is retried once as a direct call (full
+ * price, reserved against the budget). An errored request is a rejection when it was invalid (the guard decides whether the paper
+ * or the run was at fault), else (overload, expiry, cancel) the paper stays pending. Items already
+ * stored from this batch by an earlier, interrupted read are skipped by the caller.
  */
 export async function collectBatch(
-  llm: Llm, id: string, items: ReadonlyMap<string, SummarizeItem>, model: string,
+  llm: Llm, id: string, items: ReadonlyMap<string, SummarizeItem>, o: { model: string; budget: Budget },
   onOutcome: (item: SummarizeItem, outcome: Outcome) => Promise<void>,
-): Promise<{ ok: number; failed: number; deferred: number }> {
-  const counts = { ok: 0, failed: 0, deferred: 0 };
+): Promise<RunStats> {
+  const rec = outcomeRecorder(onOutcome);
   const seen = new Set<string>();
-  const record = async (item: SummarizeItem, outcome: Outcome) => {
-    counts[outcome.kind]++;
-    await onOutcome(item, outcome);
-  };
   for await (const r of await llm.batchResults(id)) {
     const item = items.get(r.custom_id);
     if (!item || seen.has(r.custom_id)) continue;
     seen.add(r.custom_id);
-    await record(item, await outcomeOf(llm, item, r, model));
+    await rec.record(item, await outcomeOf(llm, item, r, o));
   }
-  for (const [key, item] of items) if (!seen.has(key)) await record(item, { kind: 'deferred', error: 'missing from the batch results' });
-  return counts;
+  for (const [key, item] of items) if (!seen.has(key)) await rec.record(item, { kind: 'deferred', error: 'missing from the batch results', usage: NO_USAGE, costUsd: 0, model: o.model });
+  return rec.finish();
 }
 
-async function outcomeOf(llm: Llm, item: SummarizeItem, r: MessageBatchIndividualResponse, model: string): Promise<Outcome> {
+async function outcomeOf(llm: Llm, item: SummarizeItem, r: MessageBatchIndividualResponse, o: { model: string; budget: Budget }): Promise<Outcome> {
   const res = r.result;
-  if (res.type === 'succeeded') return summarizeOne(llm, item, model, { message: res.message, batch: true });
+  const none = { usage: NO_USAGE, costUsd: 0, model: o.model };
+  if (res.type === 'succeeded') return summarizeOne(llm, item, { ...o, prior: { message: res.message, batch: true } });
   if (res.type === 'errored') {
-    const type = res.error.error.type;
-    if (type === 'invalid_request_error') return { kind: 'failed', error: `rejected in batch: ${res.error.error.message}`, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: 0, model };
-    return { kind: 'deferred', error: `batch request errored: ${type}` };
+    const failure = classifyBatchError(res.error.error);
+    return failure.kind === 'rejected'
+      ? { ...none, kind: 'failed', error: `rejected in batch: ${failure.message}`, failure }
+      : { ...none, kind: 'deferred', error: `batch request errored: ${failure.message}`, failure };
   }
-  return { kind: 'deferred', error: `batch request ${res.type}` };
-}
-
-/** Maps an SDK error from a batch step to the run's reaction (fatal ones are thrown). */
-export function batchStepError(llm: Llm, err: unknown): string {
-  if (llm.failureOf(err) === 'fatal') throw new FatalApiError(errorMessage(err));
-  return errorMessage(err);
+  return { ...none, kind: 'deferred', error: `batch request ${res.type}` };
 }

@@ -20,8 +20,11 @@ export const MAX_TOKENS = 2000;
 const MAX_ABSTRACT_CHARS = 6000;
 
 /**
- * The system prompt. Identical for every paper and language so it is one cache prefix
- * (`cache_control` below); the language and the paper go in the user turn.
+ * The system prompt, identical for every paper and language; the language and the paper go in the
+ * user turn. It is not marked for prompt caching: at ~460 tokens it is far under the smallest prefix
+ * the API caches (1,024 to 4,096 tokens by model; 4,096 for Haiku 4.5), so a breakpoint would cache
+ * nothing (docs/BENCHMARKS.md measured 0 cache tokens). A shared prefix long enough to pay (full
+ * paper text, the relevance judge's rubric) should carry `cache_control` and be checked the same way.
  */
 export const SYSTEM_PROMPT = `You summarise machine-learning research papers for a community that follows the GRPO family of reinforcement-learning methods for large language models (GRPO, DAPO, Dr. GRPO, GSPO, GMPO, GPG, VAPO, RLOO, REINFORCE++, RLVR recipes and their relatives).
 
@@ -70,11 +73,8 @@ export function summaryRequest(p: PaperText, lang: Lang, model: string): Message
   return {
     model,
     max_tokens: MAX_TOKENS,
-    system: [{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }],
+    system: [{ type: 'text', text: SYSTEM_PROMPT }],
     messages: [{ role: 'user', content: [{ type: 'text', text: userPrompt(p, lang) }] }],
     output_config: { format: { type: 'json_schema', schema: SUMMARY_JSON_SCHEMA } },
   };
 }
-
-/** Characters of prompt a request sends, for the cost estimate. */
-export const promptChars = (p: PaperText, lang: Lang): number => SYSTEM_PROMPT.length + userPrompt(p, lang).length;

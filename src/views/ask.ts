@@ -1,10 +1,23 @@
 import type { AskResult, RetrievedPaper } from '../ask/answer.ts';
+import type { AskFailure } from '../summarize/ask.ts';
 import { NOT_ANSWERABLE } from '../ask/prompt.ts';
 import { LIMITS, neutralizeMentions, truncate, type Embed, type Reply } from '../reply.ts';
 import { paperLinks } from './links.ts';
 
 export const NO_KEY_NOTICE = 'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';
-export const FAILED_NOTICE = 'The answer failed its citation check twice, so it is not shown; here are the most relevant stored papers.';
+const PAPERS = 'here are the most relevant stored papers.';
+
+/** Why there is no answer, in words a user can act on; each is followed by the ranked papers. */
+export const FAILED_NOTICES: Record<Exclude<AskFailure, 'over-budget'>, string> = {
+  slow: `The model did not answer in time (the API is slow right now); try again in a few minutes. Meanwhile, ${PAPERS}`,
+  unavailable: `The model is unavailable right now (overloaded or unreachable); try again in a few minutes. Meanwhile, ${PAPERS}`,
+  misconfigured: `The model API refuses this bot's configuration (an operator needs to check ANTHROPIC_MODEL and the API key); ${PAPERS}`,
+  rejected: `The model API rejected this question's request; ${PAPERS}`,
+  malformed: `The model's answer was malformed twice, so it is not shown; ${PAPERS}`,
+  'bad-citations': `The answer cited papers it was not given, twice, so it is not shown; ${PAPERS}`,
+  refused: `The model declined to answer; ${PAPERS}`,
+  'cut-off': `The answer ran past its length limit twice, so it is not shown; ${PAPERS}`,
+};
 export const BUDGET_NOTICE = "Today's LLM budget (LLM_DAILY_BUDGET_USD) is spent; here are the most relevant stored papers.";
 
 const safeTitle = (t: string) => neutralizeMentions(t.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim());
@@ -46,7 +59,8 @@ export function askReply(r: AskResult): Reply {
     embed.description = truncate(embed.description, LIMITS.description);
     embed.footer = `Answered only from ${r.papers.length} retrieved papers${r.model ? ` by ${r.model}` : ''}. Check the sources.`;
   } else {
-    const notice = { 'not-answerable': `${NOT_ANSWERABLE} The closest stored papers:`, 'no-key': NO_KEY_NOTICE, failed: FAILED_NOTICE, 'over-budget': BUDGET_NOTICE }[r.kind];
+    const notice = r.kind === 'failed' ? FAILED_NOTICES[r.reason]
+      : { 'not-answerable': `${NOT_ANSWERABLE} The closest stored papers:`, 'no-key': NO_KEY_NOTICE, 'over-budget': BUDGET_NOTICE }[r.kind];
     embed.description = truncate(`${notice}\n\n${rankedList(r.papers, LIMITS.description - notice.length - 10)}`, LIMITS.description);
   }
   return { embeds: [embed] };

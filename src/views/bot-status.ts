@@ -7,6 +7,9 @@ import { whenText } from './time.ts';
 export interface BotStatus {
   feeds: FeedState[];
   lastPoll?: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null };
+  /** The last summary run, and the failed summaries of the current prompt version. */
+  lastSummaries?: { startedAt: Date; status: string; error: string | null };
+  failedSummaries: { retrying: number; gaveUp: number };
   /** The scheduler's next poll; null when it has none, undefined when no scheduler runs in this process. */
   nextPoll: Date | null | undefined;
   pollCron: string;
@@ -29,9 +32,18 @@ function feedLine(f: FeedState): string {
   return bits.join(' · ');
 }
 
+/** Summaries waiting for another attempt or failed for good, and a last run that failed (e.g. the API refuses the model). */
+function summariesLine(s: BotStatus): string {
+  const { retrying, gaveUp } = s.failedSummaries;
+  const bits = [`${retrying} waiting to be retried`];
+  if (gaveUp) bits.push(`${gaveUp} failed for good (extractive summary shown)`);
+  if (s.lastSummaries) bits.push(`last run ${whenText(s.lastSummaries.startedAt)} · ${s.lastSummaries.status}${s.lastSummaries.error ? ` · ${truncate(s.lastSummaries.error, 300)}` : ''}`);
+  return bits.join(' · ');
+}
+
 const usd = (n: number) => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 
-/** `/status`: sources' health, polls, today's papers, LLM spend against the budget, digests. */
+/** `/status`: sources' health, polls, today's papers, LLM spend against the budget, summaries waiting for a retry, digests. */
 export function botStatusReply(s: BotStatus): Reply {
   const feeds = s.feeds.length ? s.feeds.map(feedLine).join('\n') : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
   const lastPoll = s.lastPoll
@@ -51,6 +63,7 @@ export function botStatusReply(s: BotStatus): Reply {
         { name: 'Next poll', value: nextPoll, inline: true },
         { name: 'Papers today (UTC)', value: `${s.papersToday.seen} first seen, ${s.papersToday.family} GRPO-family`, inline: true },
         { name: 'LLM spend (UTC day)', value: llm, inline: true },
+        { name: 'Summaries', value: summariesLine(s), inline: false },
         { name: 'Digests', value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`, inline: true },
       ],
     }],

@@ -3,6 +3,7 @@ import { status } from '../../commands/status.ts';
 import { topics } from '../../commands/topics.ts';
 import { channels, deliveries, feedState, jobRuns, papers, summaries } from '../../db/schema.ts';
 import { answerLine } from '../../src/console/run.ts';
+import { recordSpend } from '../../db/queries/spend.ts';
 import { runCommand } from '../../src/dispatch.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, replyText } from './helpers.ts';
@@ -24,7 +25,12 @@ describe('/status and /topics', () => {
       { arxivId: '2611.04002', title: 'B', titleKey: 'b', rulesFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z') },
       { arxivId: '2611.04003', title: 'C', titleKey: 'c', rulesFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z') },
     ]).returning({ id: papers.id });
-    await t.db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'ok', costUsd: '0.25', createdAt: at('2026-11-21T06:20:00Z') });
+    await t.db.insert(summaries).values([
+      { paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'failed', attempts: 1, retryAt: at('2026-11-21T08:20:00Z'), createdAt: at('2026-11-21T06:20:00Z') },
+      { paperId: p!.id, lang: 'zh', promptVersion: 'v1', status: 'failed', attempts: 4, retryAt: null, createdAt: at('2026-11-21T06:20:00Z') },
+    ]);
+    await recordSpend(t.db, 0.25, at('2026-11-21T06:20:00Z'));
+    await t.db.insert(jobRuns).values({ job: 'summarize-pending', startedAt: at('2026-11-21T06:16:00Z'), finishedAt: at('2026-11-21T06:16:01Z'), status: 'failed', error: 'Summaries stopped: the model API refuses the configuration (404 not_found_error: model: claude-x).' });
     await t.db.insert(channels).values({ channelId: '100', guildId: 'g1' });
     await t.db.insert(deliveries).values([
       { channelId: '100', digestKey: '2026-11-20', part: 0, nonce: 'n1', status: 'sent', payload: {}, sentAt: at('2026-11-20T09:00:00Z') },
@@ -32,7 +38,7 @@ describe('/status and /topics', () => {
     ]);
   });
 
-  it('reports a failing feed, the last and next poll, today\'s papers, LLM spend and digests', async () => {
+  it('reports a failing feed, the last and next poll, today\'s papers, LLM spend, summaries waiting for a retry and digests', async () => {
     const text = replyText(await runCommand(status, commandInput(undefined, {}, { canManage: false }), commandDeps(t.db, () => now)));
     expect(text).toMatch(/✅ \*\*arXiv cs\.LG\*\*: ok · last success <t:\d+:f>/);
     expect(text).toMatch(/❌ \*\*HF\*\*: failing · HTTP 503 after 3 attempts · last success .* · 3 failures in a row \(HTTP 503\)/);
@@ -41,6 +47,7 @@ describe('/status and /topics', () => {
     expect(text).toMatch(/2 first seen, 1 GRPO-family/);
     expect(text).toMatch(/\$0\.2500 of \$1\.00 today \(25%\)/);
     expect(text).toMatch(/1 message sent today, 2 in total · 1 channel/);
+    expect(text).toMatch(/Summaries\n1 waiting to be retried · 1 failed for good \(extractive summary shown\) · last run <t:\d+:f> \(<t:\d+:R>\) · failed · Summaries stopped: the model API refuses the configuration \(404/);
   });
 
   it('shows the scheduler\'s next poll when one runs', async () => {

@@ -9,12 +9,18 @@ import type { AddressInfo } from 'node:net';
  * it too: tests get it through test/helpers/fake-anthropic.ts, which closes it when the file ends.
  *
  * Answers are scripted per paper: `script('2611.00002', ['malformed', 'ok'])` consumes one step per
- * request whose user turn contains that text; unscripted requests get a valid summary.
+ * request whose user turn contains that text; unscripted requests get `fake.otherwise` (a valid
+ * summary unless a test sets another step). It misbehaves on request: `hang` (never answers),
+ * `hang-body` (headers, then a body that never ends), `truncated` (the connection drops mid-body),
+ * `max_tokens` (an answer cut off), any error status with the API's error body (and a message of the
+ * test's choosing), and batches that become unknown (404), expired or archived (`fake.loseBatches`).
  */
 export type Step =
-  | 'ok' | 'malformed' | 'schema' | 'refusal'
-  | { status: 429 | 500 | 529 | 400 | 401 }
+  | 'ok' | 'malformed' | 'schema' | 'refusal' | 'max_tokens' | 'hang' | 'hang-body' | 'truncated'
+  | { status: 400 | 401 | 404 | 429 | 500 | 529; message?: string }
   | { answer: unknown };
+
+export type BatchFate = 'not-found' | 'expired' | 'archived';
 
 export interface RecordedRequest {
   method: string;
@@ -32,8 +38,12 @@ export interface FakeAnthropic {
   script(match: string, steps: Step[]): void;
   /** Token usage each answer reports. */
   usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+  /** The step for a request no script matches; `ok` unless a test makes every request misbehave. */
+  otherwise: Step;
   /** How many GETs of a batch report `in_progress` before it ends. */
   batchPollsBeforeEnd: number;
+  /** Every batch submitted so far becomes `not-found` (the key moved to another workspace), `expired` or `archived` (ended without results); later ones are normal. */
+  loseBatches(fate: BatchFate): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -74,7 +84,7 @@ const DEFAULT_USAGE = { input_tokens: 1000, output_tokens: 400, cache_creation_i
 
 export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const scripts = new Map<string, Step[]>();
-  const batches = new Map<string, { requests: { custom_id: string; params: any }[]; polls: number; results?: string }>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const batches = new Map<string, { requests: { custom_id: string; params: any }[]; polls: number; results?: string; fate?: BatchFate }>(); // eslint-disable-line @typescript-eslint/no-explicit-any
   let msgSeq = 0;
   let batchSeq = 0;
   const cachedPrefixes = new Set<string>();
@@ -88,7 +98,7 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
   const nextStep = (params: unknown): Step => {
     const text = userText(params);
     for (const [match, steps] of scripts) if (text.includes(match) && steps.length) return steps.shift()!;
-    return 'ok';
+    return fake.otherwise;
   };
 
   const tagOf = (params: unknown): string => /\\"arxiv_id\\": ?\\"([^\\"]+)\\"/.exec(userText(params))?.[1] ?? 'paper';
@@ -116,12 +126,13 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
     };
   };
 
-  /** One Messages API answer: [status, body]. */
-  const answer = (params: any): [number, unknown] => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** One Messages API answer: [status, body], or a misbehaviour of the connection itself. */
+  const answer = (params: any): [number, unknown] | 'hang' | 'hang-body' | 'truncated' => { // eslint-disable-line @typescript-eslint/no-explicit-any
     const step = nextStep(params);
+    if (step === 'hang' || step === 'hang-body' || step === 'truncated') return step;
     if (typeof step === 'object' && 'status' in step) {
-      const type = { 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error', 400: 'invalid_request_error', 401: 'authentication_error' }[step.status];
-      return [step.status, { type: 'error', error: { type, message: `scripted ${step.status}` } }];
+      const type = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' }[step.status];
+      return [step.status, { type: 'error', error: { type, message: step.message ?? `scripted ${step.status}` } }];
     }
     const message = (text: string, stop = 'end_turn') => ({
       id: `msg_${++msgSeq}`, type: 'message', role: 'assistant', model: params.model, content: [{ type: 'text', text }],
@@ -130,6 +141,7 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
     if (step === 'malformed') return [200, message('{"tldr": "unterminated')];
     if (step === 'schema') return [200, message(JSON.stringify({ tldr: 'only a tldr' }))];
     if (step === 'refusal') return [200, message('I cannot help with that.', 'refusal')];
+    if (step === 'max_tokens') return [200, message('{"tldr": "A long answer that reached the limit and', 'max_tokens')];
     const body = step === 'ok' ? (opts.okAnswer ?? ((p: unknown) => validSummary(tagOf(p))))(params) : step.answer;
     return [200, message(JSON.stringify(body))];
   };
@@ -139,13 +151,31 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-  const batchObject = (id: string, ended: boolean) => ({
-    id, type: 'message_batch', processing_status: ended ? 'ended' : 'in_progress',
-    request_counts: { processing: ended ? 0 : batches.get(id)!.requests.length, succeeded: 0, errored: 0, canceled: 0, expired: 0 },
-    created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    ended_at: ended ? new Date().toISOString() : null, cancel_initiated_at: null, archived_at: null,
-    results_url: ended ? `${fake.base}/v1/messages/batches/${id}/results` : null,
-  });
+  const batchObject = (id: string, ended: boolean) => {
+    const { fate, requests } = batches.get(id)!;
+    const lost = fate === 'expired' || fate === 'archived';
+    return {
+      id, type: 'message_batch', processing_status: ended || lost ? 'ended' : 'in_progress',
+      request_counts: { processing: ended || lost ? 0 : requests.length, succeeded: 0, errored: 0, canceled: 0, expired: fate === 'expired' ? requests.length : 0 },
+      created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ended_at: ended || lost ? new Date().toISOString() : null, cancel_initiated_at: null,
+      archived_at: fate === 'archived' ? new Date().toISOString() : null,
+      results_url: ended && !lost ? `${fake.base}/v1/messages/batches/${id}/results` : null,
+    };
+  };
+
+  /** Connections left open on purpose (`hang`, `hang-body`), ended by `reset` and `close`. */
+  const hanging = new Set<ServerResponse>();
+  const misbehave = (res: ServerResponse, how: 'hang' | 'hang-body' | 'truncated') => {
+    if (how === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"id":"msg_cut","type":"message","content":[{"type":"te');
+    if (how === 'hang-body') hanging.add(res);
+    else setTimeout(() => res.socket?.destroy(), 5);
+  };
 
   const server = createServer((req, res) => {
     let raw = '';
@@ -158,8 +188,9 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
       if (!auth) return send(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'no key' } });
 
       if (req.method === 'POST' && path === '/v1/messages') {
-        const [status, out] = answer(body);
-        return send(res, status, out);
+        const out = answer(body);
+        if (typeof out === 'string') return misbehave(res, out);
+        return send(res, out[0], out[1]);
       }
       if (req.method === 'POST' && path === '/v1/messages/batches') {
         const id = `msgbatch_${++batchSeq}`;
@@ -167,13 +198,15 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
         return send(res, 200, batchObject(id, false));
       }
       const m = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
-      const batch = m && batches.get(m[1]!);
+      const found = m ? batches.get(m[1]!) : undefined;
+      const batch = found?.fate === 'not-found' ? undefined : found;
       if (req.method === 'GET' && m && batch) {
         if (m[2]) {
           // Each request answered once, when the results are first read (scripts are consumed then).
           batch.results ??= batch.requests.map((r) => {
-            const [status, out] = answer(r.params);
-            const result = status === 200 ? { type: 'succeeded', message: out } : { type: 'errored', error: out };
+            const out = answer(r.params);
+            const [status, body] = typeof out === 'string' ? [500, { type: 'error', error: { type: 'api_error', message: out } }] : out;
+            const result = status === 200 ? { type: 'succeeded', message: body } : { type: 'errored', error: body };
             return JSON.stringify({ custom_id: r.custom_id, result });
           }).join('\n');
           res.writeHead(200, { 'content-type': 'application/binary' });
@@ -194,15 +227,26 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
     messageRequests: () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages'),
     script: (match, steps) => scripts.set(match, [...steps]),
     usage: { ...DEFAULT_USAGE },
+    otherwise: 'ok',
     batchPollsBeforeEnd: 1,
+    loseBatches(fate) {
+      for (const b of batches.values()) b.fate = fate;
+    },
     reset() {
       fake.requests.length = 0;
       scripts.clear();
       fake.usage = { ...DEFAULT_USAGE };
+      fake.otherwise = 'ok';
       fake.batchPollsBeforeEnd = 1;
       cachedPrefixes.clear();
+      for (const res of hanging) res.socket?.destroy();
+      hanging.clear();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => {
+      for (const res of hanging) res.socket?.destroy();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
   };
   return fake;
 }

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getPendingBatch, getSummary, spendToday } from '../../db/queries/summaries.ts';
-import { channels, notes, papers, summaries, type Paper } from '../../db/schema.ts';
-import { runJob, type JobDeps } from '../../jobs/index.ts';
+import { getPendingBatch } from '../../db/queries/summaries.ts';
+import { recordSpend, spendToday } from '../../db/queries/spend.ts';
+import { channels, notes, papers, summaries } from '../../db/schema.ts';
+import { runJob } from '../../jobs/index.ts';
 import { summarizePending, summarizePendingJob } from '../../jobs/summarize-pending.ts';
-import { buildDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
 import { summaryToShow } from '../../src/summarize/show.ts';
-import { createTestDb } from '../helpers/db.ts';
 import { startFakeAnthropic, validSummary, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
-
-const NOW = new Date('2026-11-21T06:45:00Z');
-type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+import { NOW, useSummaryWorld } from '../helpers/summarize-world.ts';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -21,36 +15,13 @@ beforeAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-/** A fresh database for one describe block, with job deps over the fake (env overrides per call). */
-function useWorld() {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  const deps = (env: Record<string, string> = {}): JobDeps => buildDeps({
-    db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => NOW,
-    config: loadConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.base, LLM_BATCH_POLL_MS: '0', ...env }),
-  });
-  let n = 0;
-  const addPaper = async (fields: Partial<typeof papers.$inferInsert> = {}): Promise<Paper> => {
-    const arxivId = fields.arxivId ?? `2611.${String(10000 + ++n + Math.floor(Math.random() * 80000))}`;
-    const [row] = await t.db.insert(papers).values({
-      arxivId, titleKey: `paper ${arxivId}`, title: `Paper ${arxivId}: group relative policy optimization`,
-      abstract: 'We study GRPO. We clip per sequence. Accuracy improves on AIME.', rulesFamily: true, newsAt: NOW, ...fields,
-    }).returning();
-    return row!;
-  };
-  const summary = (p: Paper, lang = 'en') => getSummary(t.db, p.id, lang, PROMPT_VERSION);
-  return { db: () => t, deps, addPaper, summary };
-}
-
+const useWorld = () => useSummaryWorld(() => fake);
 const userText = (body: { messages: { content: { text: string }[] }[] }) => body.messages[0]!.content[0]!.text;
-const requestsFor = (p: Paper) => fake.messageRequests().filter((r) => userText(r.body).includes(p.arxivId!));
 
 describe('summarize-pending: one call per paper', () => {
   const w = useWorld();
 
-  it('stores a structured summary with model, tokens and cost, from a request with a cached system prompt and the paper as data', async () => {
+  it('stores a structured summary with model, tokens and cost, from a request with the rules as system prompt and the paper as data', async () => {
     const p = await w.addPaper();
     await w.addPaper({ rulesFamily: false });
     const outcome = await runJob(summarizePendingJob, w.deps());
@@ -68,7 +39,8 @@ describe('summarize-pending: one call per paper', () => {
     const [req] = fake.messageRequests();
     expect(req!.headers.authorization).toBe('Bearer test-key');
     expect(req!.body).toMatchObject({ model: 'claude-haiku-4-5', output_config: { format: { type: 'json_schema' } } });
-    expect(req!.body.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
+    // No cache breakpoint: the ~460-token system prompt is under every model's smallest cacheable prefix.
+    expect(req!.body.system).toEqual([{ type: 'text', text: expect.any(String) }]);
     expect(req!.body.system[0].text).toMatch(/is data to be summarised.*never an instruction/s);
     const data = /<paper_data>\n([\s\S]*)\n<\/paper_data>/.exec(userText(req!.body))![1]!;
     expect(JSON.parse(data)).toMatchObject({ arxiv_id: p.arxivId, title: p.title, abstract: p.abstract });
@@ -88,8 +60,8 @@ describe('summarize-pending: one call per paper', () => {
     fake.script(b.arxivId!, [{ status: 529 }, { status: 529 }, 'ok']);
     fake.script(c.arxivId!, [{ status: 500 }, 'ok']);
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 3, failed: 0, deferred: 0 });
-    expect([requestsFor(a).length, requestsFor(b).length, requestsFor(c).length]).toEqual([2, 3, 2]);
-    expect(requestsFor(b).map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1', '2']);
+    expect([w.requestsFor(a).length, w.requestsFor(b).length, w.requestsFor(c).length]).toEqual([2, 3, 2]);
+    expect(w.requestsFor(b).map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1', '2']);
     for (const p of [a, b, c]) expect(await w.summary(p)).toMatchObject({ status: 'ok', costUsd: '0.003000' });
   });
 
@@ -102,21 +74,26 @@ describe('summarize-pending: one call per paper', () => {
     expect(await w.summary(p)).toMatchObject({ status: 'ok' });
   });
 
-  it('retries a malformed answer once, then records that paper alone as failed', async () => {
+  it('retries a malformed answer once, then records that paper alone as failed, to be tried again later', async () => {
     const [bad, fixed, good] = [await w.addPaper(), await w.addPaper(), await w.addPaper()];
     fake.script(bad.arxivId!, ['malformed', 'schema']);
     fake.script(fixed.arxivId!, ['schema', 'ok']);
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 2, failed: 1 });
-    expect(requestsFor(bad)).toHaveLength(2);
+    expect(w.requestsFor(bad)).toHaveLength(2);
     const row = await w.summary(bad);
-    expect(row).toMatchObject({ status: 'failed', content: null, inputTokens: 2000, outputTokens: 800, costUsd: '0.006000' });
+    expect(row).toMatchObject({
+      status: 'failed', content: null, inputTokens: 2000, outputTokens: 800, costUsd: '0.006000', attempts: 1, retryAt: new Date(NOW.getTime() + 2 * 3_600_000),
+    });
     expect(row!.error).toMatch(/^invalid JSON.*; retry: schema mismatch: motivation/);
     expect(await w.summary(fixed)).toMatchObject({ status: 'ok', inputTokens: 2000 });
     expect(await w.summary(good)).toMatchObject({ status: 'ok', inputTokens: 1000 });
-    // Failed is final for this prompt version: no retry tomorrow.
+    // Not again before its time; then once more, and a good answer replaces the failure.
     fake.reset();
     await summarizePending(w.deps());
     expect(fake.requests).toEqual([]);
+    const later = { ...w.deps(), now: () => new Date(NOW.getTime() + 3 * 3_600_000) };
+    expect(await summarizePending(later)).toMatchObject({ pending: 1, ok: 1 });
+    expect(await w.summary(bad)).toMatchObject({ status: 'ok', error: null, inputTokens: 3000, costUsd: '0.009000', retryAt: null });
   });
 
   it('records a refusal as failed after one retry', async () => {
@@ -133,7 +110,7 @@ describe('summarize-pending: one call per paper', () => {
       answer: { ...validSummary('x'), tldr: 'Hi @everyone and @here, see <@123456789012345678>', results: 'Ask <@&42> in <#77>.' },
     }]);
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 1 });
-    const text = userText(requestsFor(p)[0]!.body);
+    const text = userText(w.requestsFor(p)[0]!.body);
     expect(text.match(/<\/paper_data>/g)).toHaveLength(1);
     const data = /<paper_data>\n([\s\S]*)\n<\/paper_data>/.exec(text)![1]!;
     expect(data).toContain('\\u003c/paper_data\\u003e');
@@ -148,7 +125,7 @@ describe('summarize-pending: one call per paper', () => {
     const p = await w.addPaper();
     fake.script(p.arxivId!, [{ status: 401 }]);
     const outcome = await runJob(summarizePendingJob, w.deps());
-    expect(outcome).toMatchObject({ status: 'failed' });
+    expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/^Summaries stopped: the model API refuses the configuration \(401 authentication_error: scripted 401\)\. Check ANTHROPIC_MODEL and ANTHROPIC_API_KEY/) });
     expect(await w.summary(p)).toBeUndefined();
     await w.db().db.delete(papers).where(eq(papers.id, p.id));
   });
@@ -158,29 +135,29 @@ describe('summarize-pending: the daily budget', () => {
   const w = useWorld();
 
   it('starts no call when today\'s spend plus the estimate would pass the cap', async () => {
-    const old = await w.addPaper({ rulesFamily: false });
-    await w.db().db.insert(summaries).values({ paperId: old.id, lang: 'en', promptVersion: 'v0', status: 'ok', costUsd: '0.995000', createdAt: NOW });
-    await w.addPaper();
-    expect(await summarizePending(w.deps())).toMatchObject({ ok: 0, overBudget: 1, budgetReached: true, stopped: 'budget', spentTodayUsd: 0.995 });
+    const day = new Date('2026-11-25T06:45:00Z');
+    await recordSpend(w.db().db, 0.995, day);
+    const p = await w.addPaper();
+    expect(await summarizePending({ ...w.deps(), now: () => day })).toMatchObject({ ok: 0, overBudget: 1, budgetReached: true, stopped: 'budget', spentTodayUsd: 0.995 });
     expect(fake.requests).toEqual([]);
+    await w.db().db.delete(papers).where(eq(papers.id, p.id));
   });
 
   it('stops starting calls part-way and never passes the cap', async () => {
     const db = w.db().db;
-    await db.delete(summaries);
     for (let i = 0; i < 6; i++) await w.addPaper();
     const stats = await summarizePending(w.deps({ LLM_DAILY_BUDGET_USD: '0.02', LLM_CONCURRENCY: '1' }));
     expect(stats).toMatchObject({ stopped: 'budget', budgetReached: true });
     const done = Number(stats.ok);
     expect(done).toBeGreaterThan(0);
-    expect(done).toBeLessThan(7);
+    expect(done).toBeLessThan(6);
     expect(fake.messageRequests()).toHaveLength(done);
-    expect(stats.overBudget).toBe(7 - done);
+    expect(stats.overBudget).toBe(6 - done);
     expect(await spendToday(db, NOW)).toBeLessThanOrEqual(0.02);
     // Tomorrow (UTC) the budget is fresh and the rest gets its summaries.
     const tomorrow = { ...w.deps({ LLM_DAILY_BUDGET_USD: '0.02', LLM_CONCURRENCY: '1' }), now: () => new Date('2026-11-22T00:00:00Z') };
     const next = await summarizePending(tomorrow);
-    expect(next).toMatchObject({ pending: 7 - done, ok: Math.min(7 - done, done) });
+    expect(next).toMatchObject({ pending: 6 - done, ok: Math.min(6 - done, done) });
   });
 });
 
@@ -199,7 +176,7 @@ describe('summarize-pending: Message Batches over the threshold', () => {
     ]);
     const batch = fake.requests[0]!.body;
     expect(batch.requests.map((r: { custom_id: string }) => r.custom_id).sort()).toEqual(ps.map((p) => `${p.id}-en`).sort());
-    expect(batch.requests[0].params).toMatchObject({ model: 'claude-haiku-4-5', system: [{ cache_control: { type: 'ephemeral' } }] });
+    expect(batch.requests[0].params).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 2000, output_config: { format: { type: 'json_schema' } } });
     expect(await w.summary(ps[0]!)).toMatchObject({ status: 'ok', costUsd: '0.001500' }); // half price
     expect(await w.summary(ps[1]!)).toMatchObject({ status: 'ok', inputTokens: 2000, costUsd: '0.004500' }); // batch half + direct retry
     expect(await getPendingBatch(w.db().db)).toBeUndefined();

@@ -5,9 +5,9 @@ import { loadConfig } from '../../../src/config.ts';
 import { runCommand, runComponent } from '../../../src/dispatch.ts';
 import type { CommandDeps, ComponentInput } from '../../../src/command.ts';
 import { NOT_ANSWERABLE } from '../../../src/ask/prompt.ts';
-import { FAILED_NOTICE, NO_KEY_NOTICE } from '../../../src/views/ask.ts';
+import { FAILED_NOTICES, NO_KEY_NOTICE } from '../../../src/views/ask.ts';
 import { papers } from '../../../db/schema.ts';
-import { spendToday } from '../../../db/queries/summaries.ts';
+import { spendToday } from '../../../db/queries/spend.ts';
 import { askRetrievalQuality, loadAskPairs } from '../../../bench/ask.ts';
 import { startFakeAnthropic } from '../../helpers/fake-anthropic.ts';
 import { useSeededDb } from '../../helpers/seeded.ts';
@@ -79,7 +79,7 @@ describe('/ask', { timeout: 60_000 }, () => {
     const r = await run(keyed(), 'sequence-level clipping of the importance ratio');
     expect(fake.messageRequests()).toHaveLength(2);
     const text = replyText(r);
-    expect(text).toContain(FAILED_NOTICE);
+    expect(text).toContain(FAILED_NOTICES['bad-citations']);
     expect(text).toContain('**[1]**');
     expect(text).not.toContain('Clipping per sequence');
   });
@@ -169,6 +169,51 @@ describe('/ask', { timeout: 60_000 }, () => {
     expect(replyText(more)).toContain('**[9]**');
     const gone = (await press('ask:sources:nonexistent1')) as Parameters<typeof replyText>[0];
     expect(gone.content).toMatch(/expired/);
+  });
+
+  describe('when the model API fails', () => {
+    const question = 'which paper computes the importance ratio on the whole sequence instead of per token?';
+    const quick = () => keyed({ ASK_TIMEOUT_MS: '400' });
+    const noticeOf = async (deps: CommandDeps) => {
+      const text = replyText(await run(deps, question));
+      expect(text).toContain('https://arxiv.org/abs/2507.18071'); // the ranked papers are still shown
+      return text;
+    };
+
+    it('says the model was too slow when it never answers, within ASK_TIMEOUT_MS in all', async () => {
+      fake.otherwise = 'hang';
+      expect(await noticeOf(quick())).toContain(FAILED_NOTICES.slow);
+      fake.reset();
+      fake.otherwise = 'hang-body';
+      expect(await noticeOf(quick())).toContain(FAILED_NOTICES.slow);
+    });
+
+    it('says the model is unavailable after 529, 500 or a truncated body (never "citation check")', async () => {
+      for (const step of [{ status: 529 }, { status: 500 }, 'truncated'] as const) {
+        fake.reset();
+        fake.otherwise = step;
+        const text = await noticeOf(quick());
+        expect(text).toContain(FAILED_NOTICES.unavailable);
+        expect(text).not.toMatch(/citation/);
+      }
+      expect(fake.messageRequests().length).toBeLessThanOrEqual(3);
+    });
+
+    it('says an answer was malformed, and that the configuration is refused (404 model)', async () => {
+      fake.otherwise = 'malformed';
+      expect(await noticeOf(keyed())).toContain(FAILED_NOTICES.malformed);
+      expect(fake.messageRequests()).toHaveLength(2);
+      fake.reset();
+      fake.otherwise = { status: 404, message: 'model: claude-haiku-4-5' };
+      expect(await noticeOf(keyed())).toContain(FAILED_NOTICES.misconfigured);
+    });
+
+    it('retries an answer cut off at max_tokens with twice the room', async () => {
+      next = () => ({ answer: 'Sequence-level ratios [1].', citations: [1], answerable: true });
+      fake.script('whole sequence', ['max_tokens', 'ok']);
+      expect(replyText(await run(keyed(), question))).toContain('Sequence-level ratios');
+      expect(fake.messageRequests().map((r) => r.body.max_tokens)).toEqual([1200, 2400]);
+    });
   });
 
   it('CLI ask --json answers with citations from the stored papers', async () => {

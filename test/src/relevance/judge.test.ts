@@ -82,6 +82,15 @@ describe('the relevance judge', () => {
     expect(await reload(busy)).toMatchObject({ grpoFamily: true });
   });
 
+  it('stops on the same 400 twice in a row (the request, not the papers) without recording any paper as failed', async () => {
+    for (let i = 0; i < 4; i++) await add(0.4);
+    fake.otherwise = { status: 400, message: 'system.0.cache_control.ttl: unexpected value' };
+    const stats = await judgePending(deps({ LLM_CONCURRENCY: '1' }));
+    expect(stats).toMatchObject({ stopped: 'systematic', failed: 0, deferred: 2, stopReason: expect.stringMatching(/rejected 2 requests in a row the same way/) });
+    expect(fake.messageRequests()).toHaveLength(2);
+    expect(await t.db.select().from(familyJudgements)).toEqual([]);
+  });
+
   it('keeps within the daily budget and starts no call that could pass it', async () => {
     await add(0.4);
     expect(await judgePending(deps({ LLM_DAILY_BUDGET_USD: '0.001' }))).toMatchObject({ stopped: 'budget', overBudget: 1 });
@@ -92,7 +101,7 @@ describe('the relevance judge', () => {
     const p = await add(0.4);
     fake.script(p.arxivId!, [{ status: 401 }]);
     const outcome = await runJob(judgeRelevanceJob, deps());
-    expect(outcome).toMatchObject({ status: 'ok', stats: { stopped: 'fatal' } });
+    expect(outcome).toMatchObject({ status: 'ok', stats: { stopped: 'config', stopReason: '401 authentication_error: scripted 401' } });
     expect((await reload(p)).judgeFamily).toBeNull();
   });
 

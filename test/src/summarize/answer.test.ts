@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readAnswer } from '../../../src/summarize/answer.ts';
+import { readStructured } from '../../../src/llm/structured.ts';
+import { readSummary } from '../../../src/summarize/answer.ts';
 import { neutralizeMentions, truncate } from '../../../src/reply.ts';
 import { GRPO_AXES, SUMMARY_JSON_SCHEMA, summaryContent } from '../../../src/summarize/schema.ts';
 import { validSummary } from '../../helpers/fake-anthropic.ts';
 
-const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 3, cache_read_input_tokens: 2 } as never;
-const msg = (text: string, stop: 'end_turn' | 'refusal' | 'max_tokens' = 'end_turn') => ({ content: [{ type: 'text' as const, text, citations: null }], stop_reason: stop, usage });
+const msg = (text: string, stop: 'end_turn' | 'refusal' | 'max_tokens' = 'end_turn') => ({ content: [{ type: 'text' as const, text, citations: null }], stop_reason: stop });
 
 describe('neutralizeMentions', () => {
   it('breaks every Discord mention form with a zero-width space', () => {
@@ -46,21 +46,22 @@ describe('summary schema', () => {
   });
 });
 
-describe('readAnswer', () => {
-  it('returns validated, sanitised content and the token usage', () => {
-    const a = readAnswer(msg(JSON.stringify({ ...validSummary('x'), tldr: 'ping @everyone' })));
-    expect(a).toMatchObject({ ok: true, content: { tldr: 'ping @\u200beveryone' }, usage: { input: 10, output: 5, cacheWrite: 3, cacheRead: 2 } });
+describe('reading a summary answer', () => {
+  const read = (m: ReturnType<typeof msg>) => readStructured(m, readSummary);
+
+  it('returns validated, sanitised content', () => {
+    expect(read(msg(JSON.stringify({ ...validSummary('x'), tldr: 'ping @everyone' })))).toMatchObject({ ok: true, value: { tldr: 'ping @\u200beveryone' } });
   });
 
   it('accepts JSON in a Markdown fence', () => {
-    expect(readAnswer(msg(`\`\`\`json\n${JSON.stringify(validSummary('x'))}\n\`\`\``)).ok).toBe(true);
+    expect(read(msg(`\`\`\`json\n${JSON.stringify(validSummary('x'))}\n\`\`\``)).ok).toBe(true);
   });
 
-  it('names why an answer cannot be used', () => {
-    const error = (m: ReturnType<typeof msg>) => { const a = readAnswer(m); return a.ok ? '' : a.error; };
-    expect(error(msg('Sure! Here is', 'end_turn'))).toMatch(/^invalid JSON/);
-    expect(error(msg('{"tldr":"x"}'))).toMatch(/^schema mismatch: motivation/);
-    expect(error(msg('I will not', 'refusal'))).toMatch(/^refused/);
-    expect(error(msg('{"tldr":', 'max_tokens'))).toMatch(/^cut off/);
+  it('names why an answer cannot be used, and what kind of problem it is', () => {
+    const why = (m: ReturnType<typeof msg>) => { const a = read(m); return a.ok ? '' : `${a.problem} ${a.error}`; };
+    expect(why(msg('Sure! Here is', 'end_turn'))).toMatch(/^malformed invalid JSON/);
+    expect(why(msg('{"tldr":"x"}'))).toMatch(/^malformed schema mismatch: motivation/);
+    expect(why(msg('I will not', 'refusal'))).toMatch(/^refused refused/);
+    expect(why(msg('{"tldr":', 'max_tokens'))).toMatch(/^cut-off cut off/);
   });
 });

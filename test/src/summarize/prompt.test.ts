@@ -8,9 +8,9 @@ const paper: PaperText = {
 };
 
 describe('summaryRequest', () => {
-  it('caches the system prompt and sends the paper only inside the data block', () => {
+  it('sends the rules as an uncached system prompt (too short to cache) and the paper only inside the data block', () => {
     const r = summaryRequest(paper, 'en', 'claude-haiku-4-5');
-    expect(r.system).toEqual([{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
+    expect(r.system).toEqual([{ type: 'text', text: SYSTEM_PROMPT }]);
     expect(SYSTEM_PROMPT).not.toContain('GSPO.');
     expect(r.output_config?.format?.type).toBe('json_schema');
     expect(r.model).toBe('claude-haiku-4-5');

@@ -1,7 +1,8 @@
 /**
- * The daily spend cap within one run. A call reserves its conservative estimate before it starts
- * and settles to its real cost when it ends, so concurrent calls can never jointly pass the cap
- * on estimates alone.
+ * The daily spend cap within one run (a summary run, one /ask answer, a judging pass). Every call
+ * reserves its conservative estimate before it starts and settles to its real cost when it ends, so
+ * concurrent calls can never jointly pass the cap on estimates alone. Today's spend comes from the
+ * one ledger (db/queries/spend.ts) when the run starts.
  */
 export class Budget {
   private committed: number;
@@ -26,11 +27,6 @@ export class Budget {
   /** Replaces a reservation with what the call really cost (0 for a call that failed before billing). */
   settle(estimateUsd: number, actualUsd: number): void {
     this.reserved = Math.max(0, this.reserved - estimateUsd);
-    this.committed += actualUsd;
-  }
-
-  /** Records spend that had no reservation (a retry of a malformed answer). */
-  add(actualUsd: number): void {
     this.committed += actualUsd;
   }
 
