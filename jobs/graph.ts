@@ -25,13 +25,24 @@ export interface JobPorts {
  * papers are judged (when a key is set), summarised and then announced to subscribers.
  */
 export function createJobs(ports: JobPorts = {}): readonly Job[] {
-  const notify = ports.notifier && notifySubscribersJob({ notifier: ports.notifier });
-  const summarize: Job = notify ? { ...summarizePendingJob, then: notify } : summarizePendingJob;
-  const judge: Job = { ...judgeRelevanceJob, then: summarize };
+  const judge = afterPoll(ports);
   return [
     { ...pollFeedsJob, then: judge },
     { ...pollHfJob, then: judge },
-    summarize,
+    summariesThenNotify(ports),
     ...(ports.poster ? [postDigestsJob({ poster: ports.poster })] : []),
   ];
+}
+
+/**
+ * What follows every poll: the relevance judge, summaries, then subscriber notifications when there
+ * is a notifier (only the bot has one). The scheduler and the CLI's `poll` run this same chain.
+ */
+export function afterPoll(ports: JobPorts = {}): Job {
+  return { ...judgeRelevanceJob, then: summariesThenNotify(ports) };
+}
+
+function summariesThenNotify(ports: JobPorts): Job {
+  const notify = ports.notifier && notifySubscribersJob({ notifier: ports.notifier });
+  return notify ? { ...summarizePendingJob, then: notify } : summarizePendingJob;
 }

@@ -8,6 +8,7 @@ import { addAskCommand } from './cli/ask.ts';
 import { addDigestCommands } from './cli/digest.ts';
 import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
+import { addSummarizeCommand } from './cli/summarize.ts';
 import { positiveInt, print, printJson, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
 import { runConsole } from './console/run.ts';
@@ -113,6 +114,7 @@ export function buildCli(): Cli {
 
   addAskCommand(cli);
   addFeedCommands(cli);
+  addSummarizeCommand(cli);
   addDigestCommands(cli);
   addDiscordCommands(cli);
   return cli;

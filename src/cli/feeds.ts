@@ -5,24 +5,30 @@ import { UserFacingError } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import type { SourceName } from '../sources/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
-import { isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
-import { runJob, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
+import { interruptible, isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
+import { afterPoll } from '../../jobs/graph.ts';
+import { runChain, runJob, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
+import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
+import { WINDOW_DAYS } from '../../jobs/notify-subscribers.ts';
+import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
+import { describeSummaryRun } from './summarize.ts';
 import { httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
 import { resolveTitles } from '../../jobs/resolve-titles.ts';
 import { backfill } from '../../jobs/backfill.ts';
 
 const SOURCES: SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'];
 
-/** Ctrl-C during a long run aborts the requests in flight; the job records what it finished. */
-function interruptible(): { signal: AbortSignal; done(): void } {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  return { signal: controller.signal, done: () => process.off('SIGINT', onSignal) };
+/** The relevance judge's pass after a poll, in plain words. */
+function describeJudgeRun(o: JobOutcome, keyed: boolean): string {
+  if (o.status !== 'ok') return `Relevance judge: ${o.status === 'failed' ? `failed: ${o.error}` : 'skipped (another run holds its lock)'}`;
+  if (!keyed) return 'Relevance judge: no ANTHROPIC_API_KEY, so the key-less filter decides alone.';
+  const s = o.stats;
+  const stop = s.stopped ? ` It stopped: ${String(s.stopReason ?? s.stopped)}.` : '';
+  return `Relevance judge: ${String(s.candidates)} papers the filter was unsure about: ${String(s.in)} in, ${String(s.out)} out, ${String(s.failed)} failed, ${String(s.deferred)} left for the next run.${stop}`;
 }
 
-function report(outcome: JobOutcome, json: boolean | undefined): void {
-  if (json) return printJson(outcome);
+function report(outcome: JobOutcome, json: boolean | undefined, followUps?: { job: string; outcome: JobOutcome }[], keyed = false): void {
+  if (json) return printJson(followUps ? { ...outcome, followUps } : outcome);
   if (outcome.status === 'skipped') throw new UserFacingError('Another poll or backfill is running (maybe the bot itself); try again when it finishes.');
   if (outcome.status === 'failed') throw new Error(outcome.error);
   const { feeds, ...totals } = outcome.stats as { feeds?: Record<string, FeedStats> };
@@ -31,24 +37,36 @@ function report(outcome: JobOutcome, json: boolean | undefined): void {
     print(f.status === 'failed' ? `${name}: FAILED (see the log; the next run retries)` : `${name}: ${f.fetched} fetched, ${f.new} new, ${f.updated} updated, ${f.family} GRPO-family, ${f.skipped} skipped${health}`);
   }
   print(`total: ${Object.entries(totals).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
+  if (!followUps) return;
+  for (const f of followUps) {
+    if (f.job === summarizePendingJob.name) print(describeSummaryRun(f.outcome));
+    else if (f.job === judgeRelevanceJob.name) print(describeJudgeRun(f.outcome, keyed));
+    else print(`${f.job}: ${f.outcome.status}`);
+  }
+  print(`Subscribers: not notified from the shell (that needs the bot's Discord connection); the bot announces these papers on its next run (they stay candidates for ${WINDOW_DAYS} days).`);
 }
 
 /** `poll`, `backfill` and `classify`: the feed side of the CLI. */
 export function addFeedCommands(cli: Cli): void {
   cli.command('poll')
-    .description('Poll the feeds once now (the bot does this on POLL_CRON)')
+    .description('Poll the feeds once now, then judge and summarise what is new, as the bot does after its polls (POLL_CRON)')
     .addOption(new Option('--source <source...>', 'only these sources').choices(SOURCES))
     .option('--date <YYYY-MM-DD>', 'poll one past day (arXiv API and Hugging Face; RSS only serves today)', isoDate)
-    .option('--json', 'print the run as JSON')
-    .action((o: { source?: SourceName[]; date?: string; json?: boolean }) => {
+    .option('--no-follow-ups', 'only poll: leave judging and summaries to the bot or `grpo-digest summarize`')
+    .option('--json', 'print the run (and its follow-ups) as JSON')
+    .action((o: { source?: SourceName[]; date?: string; followUps: boolean; json?: boolean }) => {
       if (o.date && o.source?.length === 1 && o.source[0] === 'arxiv-rss') {
         throw new UserFacingError('arXiv RSS only serves today\'s batch; for a past day use --source arxiv-api or hf-daily, or backfill.');
       }
       return withApp(async (app) => {
         const stop = interruptible();
-        const job = { name: 'poll-feeds', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => pollFeeds(d, { sources: o.source, date: o.date, signal: stop.signal }) };
-        const outcome = await runJob(job, app.deps).finally(stop.done);
-        report(outcome, o.json);
+        const job: Job = {
+          name: 'poll-feeds', lock: 'poll', schedule: app.config.pollCron,
+          run: (d: JobDeps) => pollFeeds(d, { sources: o.source, date: o.date, signal: stop.signal }),
+          ...(o.followUps && { then: afterPoll() }),
+        };
+        const [first, ...followUps] = await runChain(job, app.deps).finally(stop.done);
+        report(first!.outcome, o.json, o.followUps ? followUps : undefined, Boolean(app.deps.llm));
       }, { quiet: true });
     });
 

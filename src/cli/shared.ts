@@ -35,3 +35,11 @@ export const print = (s: string): void => {
   process.stdout.write(`${s}\n`);
 };
 export const printJson = (v: unknown): void => print(JSON.stringify(v, null, 2));
+
+/** Ctrl-C during a long run aborts the requests in flight; the job records what it finished. */
+export function interruptible(): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  return { signal: controller.signal, done: () => process.off('SIGINT', onSignal) };
+}

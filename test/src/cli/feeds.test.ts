@@ -66,14 +66,17 @@ describe('grpo-digest poll and backfill', { timeout: 90_000 }, () => {
     };
   });
 
-  it('polls every source once and reports per-feed counts', async () => {
+  it('polls every source once, reports per-feed counts, then runs the bot\'s follow-ups (or not, with --no-follow-ups)', async () => {
     const r = await cli(['poll'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^arxiv-rss:cs\.LG: 1 fetched, 1 new, 0 updated, 1 GRPO-family, 0 skipped$/m);
     expect(r.stdout).toMatch(/^hf-daily: 1 fetched, 0 new, 1 updated/m);
-    const json = await cli(['poll', '--source', 'hf-daily', '--json'], env);
-    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'ok', stats: { new: 0, failed: 0 } });
+    expect(r.stdout).toMatch(/^Relevance judge: no ANTHROPIC_API_KEY, so the key-less filter decides alone\.$/m);
+    expect(r.stdout).toMatch(/^Summaries: no ANTHROPIC_API_KEY, so none were written; \d+ papers show labelled extractive summaries\.$/m);
+    expect(r.stdout).toMatch(/^Subscribers: not notified from the shell \(that needs the bot's Discord connection\)/m);
+    const json = await cli(['poll', '--source', 'hf-daily', '--no-follow-ups', '--json'], env);
+    expect(JSON.parse(json.stdout)).toEqual({ status: 'ok', stats: expect.objectContaining({ new: 0, failed: 0 }) });
   });
 
   it('refuses a past date for RSS, which only serves today', async () => {
