@@ -95,6 +95,7 @@ export async function definingPaper(db: Db, f: FamilyRef): Promise<Paper | undef
 export async function familiesOfPaper(db: Db, paperId: number, families: readonly FamilyRef[]): Promise<string[]> {
   if (families.length === 0) return [];
   const checks = families.map((f) => sql`case when ${buildsOn(f)} then ${f.name}::text end`);
-  const [row] = await db.execute<{ names: (string | null)[] }>(sql`select array[${sql.join(checks, sql`, `)}] as names from papers p where p.id = ${paperId}`);
-  return (row?.names ?? []).filter((n): n is string => n !== null);
+  // Nulls are removed in SQL: the driver returns an array's NULL elements as the string "NULL".
+  const [row] = await db.execute<{ names: string[] }>(sql`select array_remove(array[${sql.join(checks, sql`, `)}], null) as names from papers p where p.id = ${paperId}`);
+  return row?.names ?? [];
 }

@@ -137,7 +137,7 @@ describe('/family', () => {
     expect(await countOf()).toBe(before);
     await db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'test-changed', status: 'ok', content: { grpo_delta: { clipping: 'changed: asymmetric bounds', kl_term: 'unchanged' } } });
     expect(await countOf()).toBe(before + 1);
-    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).toContain('GRPO');
+    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
     const card = await runCommand(paper, commandInput('show', { id: p!.arxivId! }), seeded().deps);
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toMatch(/^GRPO/);
     await db.delete(summaries).where(eq(summaries.paperId, p!.id));
@@ -154,6 +154,14 @@ describe('/family', () => {
     expect(citer).toBeDefined();
     const card = await runCommand(paper, commandInput('show', { id: citer!.title }), seeded().deps);
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toContain('GSPO');
+  });
+
+  it('lists only family names under "Also builds on", never NULL (GSPO\'s card already names GRPO, so it has no such row)', async () => {
+    const card = await runCommand(paper, commandInput('show', { id: '2507.18071' }), seeded().deps);
+    expect(replyText(card)).not.toMatch(/NULL/);
+    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')).toBeUndefined();
+    const p = (await seeded().db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071')))[0]!;
+    expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
   });
 
   it('keeps every family\'s answer within Discord limits', async () => {
