@@ -9,6 +9,10 @@
  *   organisation and AI summary are filled or refreshed when present, never erased when absent.
  * - Categories are a union, the stored order (primary first) kept.
  * - Everything else only fills empty fields, so seed data and earlier sources are never lost.
+ * - A `replace` (a new version announced) is a revision, not a description of the paper: its date is
+ *   the day the new version was announced and its author line is the revised one. It bumps version,
+ *   title and abstract (and adds categories) and sets nothing else, so a 2025 paper never becomes
+ *   new in 2026 and a curated author list or organisation is never rewritten.
  */
 import type { PaperCandidate } from '../sources/candidate.ts';
 import { titleKey } from './identity.ts';
@@ -49,16 +53,17 @@ export function mergeCandidate(current: PaperFields | null, c: PaperCandidate): 
   const newer = fromArxiv && c.version !== undefined && c.version > (cur.arxivVersion ?? 0);
   const title = newer || !cur.title ? c.title : cur.title;
   const hf = c.hf ?? {};
+  const revision = !isAnnouncement(c);
   return {
     arxivId: cur.arxivId ?? c.arxivId,
     arxivVersion: newer ? c.version! : cur.arxivVersion,
     title,
     titleKey: title === cur.title && cur.titleKey ? cur.titleKey : titleKey(title),
     abstract: newer && c.abstract ? c.abstract : fill(cur.abstract, c.abstract),
-    authors: fill(cur.authors, c.authors),
-    authorCount: fill(cur.authorCount, c.authors.length || null),
+    authors: revision ? cur.authors : fill(cur.authors, c.authors),
+    authorCount: revision ? cur.authorCount : fill(cur.authorCount, c.authors.length || null),
     organization: refresh(cur.organization, hf.organization),
-    publishedOn: fill(cur.publishedOn, c.publishedOn),
+    publishedOn: revision ? cur.publishedOn : fill(cur.publishedOn, c.publishedOn),
     categories: [...new Set([...cur.categories, ...c.categories])],
     githubUrl: refresh(cur.githubUrl, hf.githubUrl),
     githubStars: refresh(cur.githubStars, hf.githubStars),

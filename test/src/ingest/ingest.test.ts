@@ -65,10 +65,25 @@ describe('ingestCandidates', () => {
     expect(await row('2611.00004')).toMatchObject({ arxivVersion: 2, title: 'Paper 2611.00004, revised' });
   });
 
+  it('lets a replace change only version, text and provenance: never the date or the authors (a 2025 paper stays a 2025 paper)', async () => {
+    const [seed] = await t.db.insert(papers).values({
+      arxivId: '2507.00007', arxivVersion: 2, title: 'Seed paper', titleKey: 'seedpaper', abstract: 'Old abstract.', organization: 'Qwen Team',
+    }).returning();
+    await ingestCandidates({ db: t.db, now: () => news }, [rss('2507.00007', 3, 'replace', { title: 'Seed paper', abstract: 'Revised abstract.', authors: ['X. Someone'], publishedOn: '2026-11-20' })], { newsAt: news });
+    const p = await row('2507.00007');
+    expect(p).toMatchObject({ id: seed!.id, arxivVersion: 3, abstract: 'Revised abstract.', publishedOn: null, authors: [], authorCount: null, organization: 'Qwen Team', newsAt: null });
+    expect((await sourcesOf(p.id)).map((r) => r.externalId)).toEqual(['2507.00007v3']);
+    // A dated paper keeps its date through a replace too.
+    await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00008', 1, 'new', { publishedOn: '2026-11-02' })], { newsAt: news });
+    await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00008', 2, 'replace', { publishedOn: '2026-11-20', authors: ['Z. Other'] })], { newsAt: news });
+    expect(await row('2611.00008')).toMatchObject({ arxivVersion: 2, publishedOn: '2026-11-02', authors: ['A. Author', 'B. Author'] });
+  });
+
   it('stores a paper first seen as a replace without announcing it', async () => {
     const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2401.00005', 3, 'replace-cross')], { newsAt: news });
     expect(s).toMatchObject({ new: 1, announced: 0 });
-    expect((await row('2401.00005')).newsAt).toBeNull();
+    // Nor dating it on the day its new version was announced.
+    expect(await row('2401.00005')).toMatchObject({ newsAt: null, publishedOn: null });
   });
 
   it('gives a title-only paper its arXiv id instead of duplicating it', async () => {
