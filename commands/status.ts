@@ -2,7 +2,7 @@ import type { Command } from '../src/command.ts';
 import { botStatusReply } from '../src/views/bot-status.ts';
 import { listFeedStates } from '../db/queries/feed-state.ts';
 import { lastJobRuns } from '../db/queries/job-runs.ts';
-import { digestChannelCounts, digestMessagesSent, papersSeenSince } from '../db/queries/status.ts';
+import { digestChannelCounts, digestMessagesSent, papersNewSince } from '../db/queries/status.ts';
 import { spendToday } from '../db/queries/spend.ts';
 import { failedSummaryCounts } from '../db/queries/summaries.ts';
 import { PROMPT_VERSION } from '../src/summarize/schema.ts';
@@ -20,7 +20,7 @@ export const status: Command = {
       lastJobRuns(deps.db, 'poll-feeds', 1),
       lastJobRuns(deps.db, 'summarize-pending', 1),
       failedSummaryCounts(deps.db, PROMPT_VERSION),
-      papersSeenSince(deps.db, today),
+      papersNewSince(deps.db, today),
       spendToday(deps.db, now),
       digestMessagesSent(deps.db, today),
       digestChannelCounts(deps.db),

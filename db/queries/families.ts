@@ -68,15 +68,14 @@ async function familyCount(db: Db, f: FamilyRef): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Per family: how many papers are in it (its defining paper and those that build on it), and how many of those became news or were first seen in [from, to). */
+/** Per family: how many papers are in it (its defining paper and those that build on it), and how many of those became news in [from, to) (imported and backfilled papers never do). */
 export async function familyCounts(db: Db, families: readonly FamilyRef[], month: { from: Date; to: Date }): Promise<Map<string, { total: number; thisMonth: number }>> {
   const from = month.from.toISOString();
   const to = month.to.toISOString();
   const results = await Promise.all(families.map(async (f) => {
     const [row] = await db.execute<{ total: number; month: number }>(sql`
       select count(*)::int as total,
-        count(*) filter (where (p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)
-          or (p.first_seen_at >= ${from}::timestamptz and p.first_seen_at < ${to}::timestamptz))::int as month
+        count(*) filter (where p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)::int as month
       from papers p where ${buildsOn(f, { defining: true })}`);
     return [f.name, { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0) }] as const;
   }));

@@ -3,13 +3,16 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, deliveries, papers } from '../schema.ts';
 
-/** Papers first seen since an instant, and how many of them are GRPO-family. */
-export async function papersSeenSince(db: Db, since: Date): Promise<{ seen: number; family: number }> {
+/**
+ * Papers that became news since an instant (`news_at`), and how many of them are GRPO-family. Papers
+ * stored quietly (the seed import, a backfill, a source's first poll) are not activity.
+ */
+export async function papersNewSince(db: Db, since: Date): Promise<{ news: number; family: number }> {
   const [row] = await db
-    .select({ seen: sql<number>`count(*)::int`, family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int` })
+    .select({ news: sql<number>`count(*)::int`, family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int` })
     .from(papers)
-    .where(gte(papers.firstSeenAt, since));
-  return { seen: row?.seen ?? 0, family: row?.family ?? 0 };
+    .where(gte(papers.newsAt, since));
+  return { news: row?.news ?? 0, family: row?.family ?? 0 };
 }
 
 /** Digest messages delivered since an instant and ever. */

@@ -13,7 +13,8 @@ export interface BotStatus {
   /** The scheduler's next poll; null when it has none, undefined when no scheduler runs in this process. */
   nextPoll: Date | null | undefined;
   pollCron: string;
-  papersToday: { seen: number; family: number };
+  /** Papers that became news today (not the seed import or a backfill). */
+  papersToday: { news: number; family: number };
   spendUsd: number;
   budgetUsd: number;
   llmConfigured: boolean;
@@ -61,7 +62,7 @@ export function botStatusReply(s: BotStatus): Reply {
       fields: [
         { name: 'Last poll', value: lastPoll, inline: true },
         { name: 'Next poll', value: nextPoll, inline: true },
-        { name: 'Papers today (UTC)', value: `${s.papersToday.seen} first seen, ${s.papersToday.family} GRPO-family`, inline: true },
+        { name: 'Papers today (UTC)', value: `${s.papersToday.news} new, ${s.papersToday.family} GRPO-family`, inline: true },
         { name: 'LLM spend (UTC day)', value: llm, inline: true },
         { name: 'Summaries', value: summariesLine(s), inline: false },
         { name: 'Digests', value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`, inline: true },

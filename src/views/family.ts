@@ -85,7 +85,7 @@ export function familyListReply(rows: { entry: FamilyEntry; total: number; thisM
     embeds: [{
       title: 'GRPO family tree',
       description: truncate(lines.join('\n'), LIMITS.description),
-      footer: `A family counts its defining paper and the papers that build on it: GRPO-family papers named as it, or any paper citing its defining paper (GRPO also: a summary that changes a GRPO axis). "New" = became news or first seen in ${monthLabel} (UTC). /family show name:<family> for details.`,
+      footer: `A family counts its defining paper and the papers that build on it: GRPO-family papers named as it, or any paper citing its defining paper (GRPO also: a summary that changes a GRPO axis). "New" = announced by a feed in ${monthLabel} (UTC); imported papers are not new. /family show name:<family> for details.`,
     }],
   };
 }

@@ -111,18 +111,22 @@ describe('/family', () => {
     await db.delete(queueItems).where(and(eq(queueItems.guildId, 'g1'), eq(queueItems.paperId, p!.id)));
   });
 
-  it('lists every family with its paper count and the papers new this month', async () => {
-    const { deps } = seeded();
-    // The seed import stamps first_seen_at with the real clock, so "this month" is the real month.
+  it('lists every family with its paper count and the papers new this month (announced by a feed; the seed import is not news)', async () => {
+    const { db, deps } = seeded();
+    // The seed import stamps first_seen_at with the real clock: imported this month, and still not new.
     const thisMonth = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date() });
     const text = thisMonth.embeds![0]!.description!;
     expect(text.split('\n')).toHaveLength(FAMILIES.length);
     // GSPO itself and the 50 papers citing it: a family's count includes its defining paper, as its card does.
-    expect(text).toMatch(/^\*\*GSPO\*\* · 51 papers · 51 new in \w+ \d{4} · TRL: supported$/m);
+    expect(text).toMatch(/^\*\*GSPO\*\* · 51 papers · TRL: supported$/m);
     expect(text).toMatch(/^\*\*VinePPO\*\* · 0 papers · TRL: not supported$/m);
+    const [gspoPaper] = await db.select({ id: citations.citingPaperId }).from(citations)
+      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`).limit(1);
+    await db.update(papers).set({ newsAt: new Date('2031-03-02T06:15:00Z') }).where(eq(papers.id, gspoPaper!.id));
     const later = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date('2031-03-15T00:00:00Z') });
-    expect(later.embeds![0]!.description).toMatch(/^\*\*GSPO\*\* · 51 papers · TRL: supported$/m);
+    expect(later.embeds![0]!.description).toMatch(/^\*\*GSPO\*\* · 51 papers · 1 new in March 2031 · TRL: supported$/m);
     expect(later.embeds![0]!.footer).toMatch(/March 2031/);
+    await db.update(papers).set({ newsAt: null }).where(eq(papers.id, gspoPaper!.id));
   });
 
   it('counts a paper whose summary changes a GRPO axis as building on GRPO, and its card says so', async () => {

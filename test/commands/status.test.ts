@@ -21,9 +21,11 @@ describe('/status and /topics', () => {
     ]);
     await t.db.insert(jobRuns).values({ job: 'poll-feeds', startedAt: at('2026-11-21T06:15:00Z'), finishedAt: at('2026-11-21T06:15:42Z'), status: 'ok' });
     const [p] = await t.db.insert(papers).values([
-      { arxivId: '2611.04001', title: 'A', titleKey: 'a', rulesFamily: true, topics: ['algorithm', 'math-code'], firstSeenAt: at('2026-11-21T06:16:00Z') },
-      { arxivId: '2611.04002', title: 'B', titleKey: 'b', rulesFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z') },
-      { arxivId: '2611.04003', title: 'C', titleKey: 'c', rulesFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z') },
+      { arxivId: '2611.04001', title: 'A', titleKey: 'a', rulesFamily: true, topics: ['algorithm', 'math-code'], firstSeenAt: at('2026-11-21T06:16:00Z'), newsAt: at('2026-11-21T06:16:00Z') },
+      { arxivId: '2611.04002', title: 'B', titleKey: 'b', rulesFamily: true, topics: ['algorithm'], firstSeenAt: at('2026-11-20T06:16:00Z'), newsAt: at('2026-11-20T06:16:00Z') },
+      { arxivId: '2611.04003', title: 'C', titleKey: 'c', rulesFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z'), newsAt: at('2026-11-21T06:16:00Z') },
+      // Stored today without becoming news (a seed import or a backfill): not activity.
+      { arxivId: '2611.04004', title: 'D', titleKey: 'd', rulesFamily: false, firstSeenAt: at('2026-11-21T07:00:00Z') },
     ]).returning({ id: papers.id });
     await t.db.insert(summaries).values([
       { paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'failed', attempts: 1, retryAt: at('2026-11-21T08:20:00Z'), createdAt: at('2026-11-21T06:20:00Z') },
@@ -44,7 +46,7 @@ describe('/status and /topics', () => {
     expect(text).toMatch(/❌ \*\*HF\*\*: failing · HTTP 503 after 3 attempts · last success .* · 3 failures in a row \(HTTP 503\)/);
     expect(text).toMatch(/Last poll\n<t:\d+:f> \(<t:\d+:R>\) · ok in 42 s/);
     expect(text).toMatch(/Next poll\nscheduler not running in this process \(POLL_CRON `15 6 \* \* \*`/);
-    expect(text).toMatch(/2 first seen, 1 GRPO-family/);
+    expect(text).toMatch(/2 new, 1 GRPO-family/);
     expect(text).toMatch(/\$0\.2500 of \$1\.00 today \(25%\)/);
     expect(text).toMatch(/1 message sent today, 2 in total · 1 channel/);
     expect(text).toMatch(/Summaries\n1 waiting to be retried · 1 failed for good \(extractive summary shown\) · last run <t:\d+:f> \(<t:\d+:R>\) · failed · Summaries stopped: the model API refuses the configuration \(404/);
