@@ -36,8 +36,11 @@ const definition = {
     },
     {
       name: 'latest',
-      description: 'The newest papers in the corpus',
-      options: [{ name: 'count', description: 'How many (1-10)', type: 'integer', minValue: 1, maxValue: 10 }],
+      description: 'The newest GRPO-family papers in the corpus',
+      options: [
+        { name: 'count', description: 'How many (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
+        { name: 'all', description: 'Include papers outside the GRPO family', type: 'boolean' },
+      ],
     },
     {
       name: 'random',
@@ -124,8 +127,9 @@ async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const { count = 5 } = optionsOf(definition, input, 'latest');
-  const rows = await latestPapers(deps.db, count);
+  const { count = 5, all = false } = optionsOf(definition, input, 'latest');
+  const rows = await latestPapers(deps.db, count, { all });
   if (rows.length === 0) return { content: 'The corpus is empty. Run `grpo-digest seed` or wait for the next poll.', ephemeral: true };
-  return paperListReply({ title: `Latest ${rows.length} papers`, papers: rows });
+  const what = all ? 'paper' : 'GRPO-family paper';
+  return paperListReply({ title: rows.length === 1 ? `The latest ${what}` : `The latest ${rows.length} ${what}s`, papers: rows });
 }

@@ -61,11 +61,12 @@ export async function findPaperByTitle(db: Db, title: string, key: string): Prom
   return fuzzy;
 }
 
-/** Newest papers first: by publication date, then by when we first saw them. */
-export async function latestPapers(db: Db, count: number): Promise<PaperSummaryRow[]> {
+/** Newest papers first: by publication date, then by when we first saw them; GRPO-family papers only unless `all`. */
+export async function latestPapers(db: Db, count: number, opts: { all?: boolean } = {}): Promise<PaperSummaryRow[]> {
   return db
     .select(summaryColumns)
     .from(papers)
+    .where(opts.all ? undefined : eq(papers.grpoFamily, true))
     .orderBy(sql`${papers.publishedOn} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
     .limit(count);
 }

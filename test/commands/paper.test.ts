@@ -1,10 +1,13 @@
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { papers } from '../../db/schema.ts';
 import { paper } from '../../commands/paper.ts';
 import { commands } from '../../commands/index.ts';
 import { answerLine } from '../../src/console/run.ts';
 import { runCommand, GENERIC_ERROR } from '../../src/dispatch.ts';
 import type { CommandInput } from '../../src/command.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
+import { replyText } from './helpers.ts';
 
 const input = (subcommand: string, options: CommandInput['options']): CommandInput => ({
   user: { id: 'u1', name: 'tester' }, guildId: 'g1', channelId: 'c1', canManage: false, subcommand, options,
@@ -65,12 +68,24 @@ describe('/paper', () => {
     }
   });
 
-  it('lists the latest papers newest first', async () => {
-    const reply = await runCommand(paper, input('latest', { count: 3 }), seeded().deps);
+  it('lists the latest GRPO-family papers newest first, every paper only when asked', async () => {
+    // The newest paper of all is a DPO paper from a poll: not family, so not listed by default.
+    const [dpo] = await seeded().db.insert(papers).values({ arxivId: '2611.09999', title: 'Calibrated DPO for chat', titleKey: 'calibrateddpoforchat', grpoFamily: false, publishedOn: '2026-11-20' }).returning();
+    const reply = await runCommand(paper, input('latest', { count: 10 }), seeded().deps);
+    expect(reply.embeds![0]!.title).toBe('The latest 10 GRPO-family papers');
     const lines = reply.embeds![0]!.description!.split('\n\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(10);
     const dates = lines.map((l) => /(\d{4}-\d{2})/.exec(l)?.[1] ?? '');
     expect([...dates].sort().reverse()).toEqual(dates);
+    const titles = lines.map((l) => /^\*\*\d+\. \[(.+?)\]\(/.exec(l)![1]!);
+    const rows = await seeded().db.select({ grpoFamily: papers.grpoFamily }).from(papers).where(inArray(papers.title, titles));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.every((r) => r.grpoFamily)).toBe(true);
+    expect(replyText(reply)).not.toContain('Calibrated DPO');
+    const everything = await runCommand(paper, input('latest', { count: 1, all: true }), seeded().deps);
+    expect(everything.embeds![0]!.title).toBe('The latest paper');
+    expect(replyText(everything)).toContain('Calibrated DPO');
+    await seeded().db.delete(papers).where(eq(papers.id, dpo!.id));
   });
 
   it('suggests papers for autocomplete, at most 25, values within 100 characters', async () => {
