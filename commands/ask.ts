@@ -3,6 +3,7 @@ import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { answerQuestion, ASK_K, retrieveSources } from '../src/ask/answer.ts';
 import { papersInOrder } from '../db/queries/papers.ts';
 import { UserFacingError } from '../src/errors.ts';
+import { dayExample, parseDay } from '../src/calendar.ts';
 import { errorReply, type Reply } from '../src/reply.ts';
 import { TOPICS } from '../src/papers/topics.ts';
 import { summariesToShow } from '../src/summarize/show.ts';
@@ -32,7 +33,7 @@ const definition = {
   description: 'Ask a question; the answer comes only from stored papers, with citations',
   options: [
     { name: 'question', description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"', type: 'string', required: true, minLength: 3, maxLength: QUESTION_MAX },
-    { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', minLength: 10, maxLength: 10 },
+    { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', maxLength: 40 },
     { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
   ],
 } as const satisfies CommandDefinition;
@@ -48,7 +49,7 @@ export const ask: Command = {
   async execute(input, deps) {
     const o = optionsOf(definition, input);
     const question = o.question.trim();
-    const since = o.since === undefined ? undefined : parseSince(o.since);
+    const since = o.since === undefined ? undefined : parseSince(o.since, deps.now());
     const { topic } = o;
     if (topic && !TOPICS.some((t) => t.slug === topic)) throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
     if (!(await takeAskSlot(deps, input.user.id))) {
@@ -76,12 +77,10 @@ export const ask: Command = {
 };
 
 /** A `since` option: a real calendar day. */
-export function parseSince(s: string): string {
-  const d = new Date(`${s}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
-    throw new UserFacingError(`"${s}" is not a date. Use since:YYYY-MM-DD, e.g. since:2025-05-01.`);
-  }
-  return s;
+export function parseSince(s: string, now: Date): string {
+  const day = parseDay(s);
+  if (!day) throw new UserFacingError(`\`since\` takes a day written YYYY-MM-DD, ${dayExample(now)}; "${s.slice(0, 40)}" is not one.`);
+  return day;
 }
 
 const expired = () => errorReply('This question has expired. Run /ask again.');

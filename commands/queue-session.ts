@@ -1,3 +1,4 @@
+import { parseDay } from '../src/calendar.ts';
 import type { CommandDeps, CommandInput } from '../src/command.ts';
 import { deliveryNonce } from '../src/delivery/poster.ts';
 import { UserFacingError } from '../src/errors.ts';
@@ -24,15 +25,12 @@ function requireModerator(input: CommandInput): void {
 export function parseSessionDate(text: string | undefined, now: Date): string {
   const today = now.toISOString().slice(0, 10);
   if (text === undefined) return today;
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
-  const at = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!m || !at || at.getUTCMonth() !== Number(m[2]) - 1 || at.getUTCDate() !== Number(m[3])) {
-    throw new UserFacingError(`"${text}" is not a date. Write the session date as YYYY-MM-DD, e.g. ${today}.`);
-  }
-  const days = (at.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-  if (days < -1) throw new UserFacingError(`${at.toISOString().slice(0, 10)} has passed. Give today's date or a later one.`);
+  const day = parseDay(text);
+  if (!day) throw new UserFacingError(`"${text.slice(0, 40)}" is not a date. Write the session date as YYYY-MM-DD, e.g. ${today}.`);
+  const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+  if (days < -1) throw new UserFacingError(`${day} has passed. Give today's date or a later one.`);
   if (days > 366) throw new UserFacingError('Schedule at most a year ahead.');
-  return at.toISOString().slice(0, 10);
+  return day;
 }
 
 /**

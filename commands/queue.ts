@@ -56,8 +56,12 @@ export const queue: Command = {
   },
   async component(input, deps) {
     const guildId = requireGuild(input.guildId);
-    // A malformed vote id names no stored paper: answered like a paper that is gone.
-    if (input.customId.startsWith(`${CUSTOM_IDS.vote.prefix}:`)) return pressVote(CUSTOM_IDS.vote.decode(input.customId)?.paper ?? 0, input, deps, guildId);
+    if (input.customId.startsWith(`${CUSTOM_IDS.vote.prefix}:`)) {
+      const pressed = CUSTOM_IDS.vote.decode(input.customId);
+      // Not an id the bot made (e.g. /press vote:2507.18071 typed by hand): say how to vote instead.
+      if (!pressed) throw new UserFacingError(`"${input.customId.slice(0, 60)}" is not a vote button the bot made. To vote for a paper, use /queue vote paper:<arXiv id or title>.`);
+      return pressVote(pressed.paper, input, deps, guildId);
+    }
     const page = CUSTOM_IDS.queuePage.decode(input.customId);
     if (page) return pressPage(deps, guildId, 'page', page.page);
     const history = CUSTOM_IDS.queueHistory.decode(input.customId);

@@ -1,15 +1,42 @@
 import type { CommandDefinition, CommandInput, OptionDefinition, OptionValue } from './command.ts';
 import { UserFacingError } from './errors.ts';
+import { editDistance } from './ranking/typo.ts';
+
+/** The closest of `names` to a mistyped one (within two edits), for a "did you mean" hint. */
+export function closest(typed: string, names: readonly string[]): string | undefined {
+  const t = typed.toLowerCase();
+  let best: { name: string; d: number } | undefined;
+  for (const name of names) {
+    const d = name.startsWith(t) && t.length >= 2 ? 0 : editDistance(t, name, 2);
+    if (d <= 2 && (!best || d < best.d)) best = { name, d };
+  }
+  return best?.name;
+}
+
+const didYouMean = (typed: string, names: readonly string[], show: (n: string) => string) => {
+  const hint = closest(typed, names);
+  return hint ? ` Did you mean ${show(hint)}?` : '';
+};
 
 /** The options a (sub)command declares. */
 export function optionsFor(def: CommandDefinition, subcommand?: string): readonly OptionDefinition[] {
   if (!def.subcommands?.length) return def.options ?? [];
   const sub = def.subcommands.find((s) => s.name === subcommand);
   if (!sub) {
-    const names = def.subcommands.map((s) => s.name).join(', ');
-    throw new UserFacingError(`/${def.name} needs a subcommand: ${names}.`);
+    const names = def.subcommands.map((s) => s.name);
+    if (!subcommand) throw new UserFacingError(`/${def.name} needs a subcommand: ${names.join(', ')}.`);
+    const hint = didYouMean(subcommand, names, (n) => `/${def.name} ${n}`);
+    throw new UserFacingError(`/${def.name} has no subcommand \`${subcommand.slice(0, 40)}\`.${hint} Subcommands: ${names.join(', ')}.`);
   }
   return sub.options ?? [];
+}
+
+/** "unknown option `lmit`; options of /paper search: query, limit, page": the one message for an option a (sub)command lacks. */
+export function unknownOption(def: CommandDefinition, subcommand: string | undefined, name: string): UserFacingError {
+  const known = optionsFor(def, subcommand).map((d) => d.name);
+  const usage = `/${def.name}${subcommand ? ` ${subcommand}` : ''}`;
+  const hint = didYouMean(name, known, (n) => `\`${n}:\``);
+  return new UserFacingError(`Unknown option \`${name.slice(0, 40)}\`; options of ${usage}: ${known.join(', ') || 'none'}.${hint}`);
 }
 
 /**
@@ -21,10 +48,7 @@ export function validateOptions(def: CommandDefinition, input: Pick<CommandInput
   const usage = `/${def.name}${input.subcommand ? ` ${input.subcommand}` : ''}`;
   const out: Record<string, OptionValue> = {};
   for (const name of Object.keys(input.options)) {
-    if (!defs.some((d) => d.name === name)) {
-      const known = defs.map((d) => d.name).join(', ') || 'none';
-      throw new UserFacingError(`${usage} has no option \`${name}\` (options: ${known}).`);
-    }
+    if (!defs.some((d) => d.name === name)) throw unknownOption(def, input.subcommand, name);
   }
   for (const d of defs) {
     const raw = input.options[d.name];
@@ -39,6 +63,12 @@ export function validateOptions(def: CommandDefinition, input: Pick<CommandInput
 
 function coerce(d: OptionDefinition, raw: OptionValue, usage: string): OptionValue {
   const where = `\`${d.name}\` in ${usage}`;
+  // A choice may be typed by its name (weekday:monday), as Discord's menu shows names.
+  const named = d.choices?.find((c) => typeof raw === 'string' && c.name.toLowerCase() === raw.trim().toLowerCase());
+  if (named) return named.value;
+  if (d.choices && (d.type === 'integer' || d.type === 'number') && !d.choices.some((c) => String(c.value) === String(raw).trim())) {
+    throw new UserFacingError(`${where} must be one of: ${d.choices.map((c) => c.name).join(', ')}.`);
+  }
   switch (d.type) {
     case 'integer':
     case 'number': {

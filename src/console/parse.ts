@@ -1,6 +1,6 @@
 import type { Command, OptionValue } from '../command.ts';
 import { UserFacingError } from '../errors.ts';
-import { optionsFor } from '../options.ts';
+import { closest, optionsFor, unknownOption } from '../options.ts';
 
 export interface ParsedLine {
   command: Command;
@@ -8,16 +8,31 @@ export interface ParsedLine {
   options: Record<string, OptionValue>;
 }
 
+/** Words a newcomer types to leave or get help, without the slash. */
+const BARE_WORDS: Record<string, string> = {
+  quit: 'To leave the console, type /quit (or press Ctrl-D).',
+  exit: 'To leave the console, type /quit (or press Ctrl-D).',
+  help: 'Type /help to see the commands.',
+};
+
 /**
  * Parses a console line typed as in Discord: `/paper search query:group relative limit:3`.
  * An option's value runs until the next `name:` of an option that (sub)command declares, so values
- * may contain spaces and colons (`query:what is GRPO: a survey`). Surrounding quotes are removed.
+ * may contain spaces and colons (`query:what is GRPO: a survey`). A `word:value` whose word is not an
+ * option (`lmit:3`) is refused rather than read as part of the previous value: see `isStrayOption`.
+ * Surrounding quotes are removed.
  */
-export function parseCommandLine(line: string, find: (name: string) => Command | undefined): ParsedLine {
-  const text = line.trim().replace(/^\//, '');
+export function parseCommandLine(line: string, find: (name: string) => Command | undefined, names: readonly string[] = []): ParsedLine {
+  const trimmed = line.trim();
+  const bare = BARE_WORDS[trimmed.toLowerCase()];
+  if (bare) throw new UserFacingError(bare);
+  const text = trimmed.replace(/^\//, '');
   const [name = '', ...rest] = text.split(/\s+/);
   const command = find(name.toLowerCase());
-  if (!command) throw new UserFacingError(`Unknown command /${name}. Type /help to see the commands.`);
+  if (!command) {
+    const hint = closest(name, names);
+    throw new UserFacingError(`Unknown command /${name.slice(0, 40)}.${hint ? ` Did you mean /${hint}?` : ''} Type /help to see the commands.`);
+  }
   let remainder = rest.join(' ');
   let subcommand: string | undefined;
   if (command.definition.subcommands?.length) {
@@ -25,9 +40,18 @@ export function parseCommandLine(line: string, find: (name: string) => Command |
     subcommand = sub.toLowerCase() || undefined;
     remainder = after.join(' ');
   }
-  const names = optionsFor(command.definition, subcommand).map((o) => o.name);
-  return { command, subcommand, options: splitOptions(remainder, names) };
+  const declared = optionsFor(command.definition, subcommand).map((o) => o.name);
+  const stray = [...remainder.matchAll(STRAY)].find((m) => !declared.includes(m[1]!.toLowerCase()));
+  if (stray) throw unknownOption(command.definition, subcommand, stray[1]!);
+  return { command, subcommand, options: splitOptions(remainder, declared) };
 }
+
+/**
+ * `word:value` with no space after the colon, the word in lower case and the value not `//` (a URL):
+ * how an option is typed. Words in other cases (`arXiv:2507.18071`, `GRPO: a survey`) and URLs stay
+ * part of the value they are in.
+ */
+const STRAY = /(?:^|\s)([a-z][a-z_-]*):(?=[^\s/])/g;
 
 function splitOptions(text: string, names: string[]): Record<string, OptionValue> {
   const options: Record<string, OptionValue> = {};

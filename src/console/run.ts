@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandDeps } from '../command.ts';
-import { findCommand, findComponentOwner } from '../../commands/index.ts';
+import { commands, findCommand, findComponentOwner } from '../../commands/index.ts';
 import { runCommand, runComponent } from '../dispatch.ts';
 import { isUserFacing } from '../errors.ts';
 import { errorReply } from '../reply.ts';
@@ -22,7 +22,7 @@ export async function answerLine(line: string, deps: CommandDeps, user = { id: '
   try {
     const pressed = parsePressLine(line);
     if (pressed !== undefined) return await press(pressed, deps, user);
-    parsed = parseCommandLine(line, findCommand);
+    parsed = parseCommandLine(line, findCommand, commands.map((c) => c.definition.name));
   } catch (err) {
     if (isUserFacing(err)) return renderReply(errorReply(err.message));
     throw err;

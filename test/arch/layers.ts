@@ -26,6 +26,7 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   ['src/deps.ts', 'core'],
   ['src/dispatch.ts', 'core'],
   ['src/custom-id.ts', 'core'],
+  ['src/calendar.ts', 'core'],
   ['src/ask/prompt.ts', 'core'],
   ['seeds/types.ts', 'core'],
   // db: storage only (tables, migrations, queries that take and return rows)

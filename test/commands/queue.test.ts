@@ -84,7 +84,11 @@ describe('/queue', () => {
     expect(off.content).toMatch(/is removed: 2 votes now/);
     expect(off.update).toBeUndefined(); // the digest message itself is left alone
     expect((await runComponent(queue, press(voteCustomId(999_999), '103'), deps())).content).toMatch(/no longer in the corpus/);
-    expect((await runComponent(queue, press('vote:abc', '103'), deps())).content).toMatch(/no longer in the corpus/);
+    expect((await runComponent(queue, press('vote:abc', '103'), deps())).content).toMatch(/not a vote button the bot made.*\/queue vote paper:/);
+    // An arXiv id typed into /press is not "gone from the corpus": the answer says how to vote for it.
+    const typed = (await runComponent(queue, press('vote:2507.18071', '103'), deps())).content!;
+    expect(typed).not.toMatch(/no longer in the corpus/);
+    expect(typed).toMatch(/\/queue vote paper:/);
     expect((await runComponent(queue, { ...press(id, '103'), guildId: undefined }, deps())).content).toMatch(/belongs to a server/);
   });
 

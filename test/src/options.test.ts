@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { digest } from '../../commands/digest.ts';
 import { paper } from '../../commands/paper.ts';
 import { validateOptions } from '../../src/options.ts';
 
@@ -27,7 +28,15 @@ describe('validateOptions', () => {
   });
 
   it('refuses an option the subcommand does not have and lists the ones it has', () => {
-    expect(check('latest', { query: 'x' })).toThrow(/no option `query` \(options: count\)/);
+    expect(check('latest', { query: 'x' })).toThrow('Unknown option `query`; options of /paper latest: count, all.');
+  });
+
+  it('accepts a choice by its name as well as its value (weekday:monday), and lists the names when neither matches', () => {
+    const setup = (weekday: string) => validateOptions(digest.definition, { subcommand: 'setup', options: { channel: 'c1', time: '09:00', timezone: 'UTC', cadence: 'weekly', weekday } });
+    expect(setup('monday').weekday).toBe(1);
+    expect(setup('Sunday').weekday).toBe(0);
+    expect(setup('3').weekday).toBe(3);
+    expect(() => setup('someday')).toThrow(/`weekday` in \/digest setup must be one of: Sunday, Monday, Tuesday/);
   });
 
   it('asks for a subcommand when none is given', () => {

@@ -142,7 +142,10 @@ describe('/ask', { timeout: 60_000 }, () => {
   it('refuses a malformed since date and filters by since and topic', async () => {
     const r = await runCommand(ask, commandInput(undefined, { question: 'multimodal reasoning', since: '2025-13-01' }, user()), t().deps);
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toMatch(/not a date/);
+    expect(r.content).toMatch(/not one/);
+    // "yesterday" is not "too short": the answer says what a date looks like.
+    const word = await runCommand(ask, commandInput(undefined, { question: 'multimodal reasoning', since: 'yesterday' }, user()), t().deps);
+    expect(word.content).toMatch(/^`since` takes a day written YYYY-MM-DD, a date like \d{4}-\d{2}-01; "yesterday" is not one\.$/);
     const f = await runCommand(ask, commandInput(undefined, { question: 'reinforcement learning reasoning', since: '2025-09-01', topic: 'agents-tools' }, user()), t().deps);
     const ids = [...replyText(f).matchAll(/arxiv\.org\/abs\/(\d{4}\.\d{5})/g)].map((m) => m[1]!);
     expect(ids.length).toBeGreaterThan(0);

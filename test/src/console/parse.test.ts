@@ -25,6 +25,25 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine('/papers', findCommand)).toThrow(/Unknown command \/papers.*\/help/);
   });
 
+  it('refuses a misspelled or unknown option instead of folding it into the previous value', () => {
+    expect(() => parseCommandLine('/paper search query:GSPO lmit:3', findCommand)).toThrow('Unknown option `lmit`; options of /paper search: query, limit, page. Did you mean `limit:`?');
+    expect(() => parseCommandLine('/paper latest count:3 extra:1', findCommand)).toThrow(/Unknown option `extra`; options of \/paper latest: count, all\.$/);
+    // Colons that are not options: a URL, arXiv:<id>, a heading in capitals, a ratio.
+    expect(parseCommandLine('/paper search query:see https://arxiv.org/abs/2507.18071 arXiv:2507.18071 GRPO: a survey 1:2 limit:2', findCommand).options)
+      .toEqual({ query: 'see https://arxiv.org/abs/2507.18071 arXiv:2507.18071 GRPO: a survey 1:2', limit: '2' });
+  });
+
+  it('names a wrong subcommand and suggests the closest', () => {
+    expect(() => parseCommandLine('/digest stat', findCommand)).toThrow('/digest has no subcommand `stat`. Did you mean /digest status? Subcommands: setup, preview, now, off, status.');
+  });
+
+  it('tells a newcomer typing quit or help without the slash what to type', () => {
+    expect(() => parseCommandLine('quit', findCommand)).toThrow('To leave the console, type /quit (or press Ctrl-D).');
+    expect(() => parseCommandLine('exit', findCommand)).toThrow(/type \/quit/);
+    expect(() => parseCommandLine('help', findCommand)).toThrow(/type \/help/i);
+    expect(() => parseCommandLine('/papr show id:1', findCommand, ['paper', 'ask'])).toThrow('Unknown command /papr. Did you mean /paper? Type /help to see the commands.');
+  });
+
   it('explains the name:value form when an option has no name', () => {
     expect(() => parseCommandLine('/paper search GSPO', findCommand)).toThrow(UserFacingError);
     expect(() => parseCommandLine('/paper search GSPO', findCommand)).toThrow(/query:/);
