@@ -107,13 +107,13 @@ async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const existing = await getChannel(deps.db, channelId);
   if (existing && existing.guildId !== guildId) throw new UserFacingError('That channel belongs to another server.');
   const row = await saveChannelSettings(deps.db, { channelId, guildId, userId: input.user.id }, settings, deps.now());
-  return setupReply(row, await upcoming(deps, row));
+  return setupReply(row, await upcoming(deps, row), Boolean(deps.nextRuns));
 }
 
 async function status(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'status').channel));
   const next = row.enabled && !row.deliveryError ? await upcoming(deps, row) : undefined;
-  return statusReply(row, next, await lastDigest(deps.db, row.channelId));
+  return statusReply(row, next, await lastDigest(deps.db, row.channelId), Boolean(deps.nextRuns));
 }
 
 async function off(input: CommandInput, deps: CommandDeps): Promise<Reply> {

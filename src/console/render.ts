@@ -1,8 +1,13 @@
 import type { Button, Embed, Reply } from '../reply.ts';
 
-/** Markdown links become `label <url>`, bold markers go, Discord timestamps become UTC; the rest of Discord markdown reads fine as text. */
+/**
+ * Markdown links become `label <url>`, bold markers go, Discord timestamps become UTC, channel and
+ * role mentions (`<#papers>`, `<@&123>`) read `#papers`, `@123`; the rest of Discord markdown reads
+ * fine as text.
+ */
 function plain(md: string): string {
   return md.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/<#([\w-]+)>/g, '#$1').replace(/<@[&!]?([\w-]+)>/g, '@$1')
     // "<t:N:f> (<t:N:R>)" reads "time (in 3 hours)" on Discord; in UTC text the relative part would repeat it.
     .replace(/<t:(-?\d+):f> \(<t:\1:R>\)/g, '<t:$1:f>')
     .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)));
@@ -13,15 +18,13 @@ function utc(seconds: number): string {
   return `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function renderEmbed(e: Embed, width: number): string {
-  const rule = '─'.repeat(width);
-  const lines = [rule];
-  if (e.title) lines.push(`■ ${e.title}${e.url ? `\n  ${e.url}` : ''}`);
+function renderEmbed(e: Embed): string {
+  const lines: string[] = [];
+  if (e.title) lines.push(`■ ${plain(e.title)}${e.url ? `\n  ${e.url}` : ''}`);
   if (e.description) lines.push('', plain(e.description));
-  for (const f of e.fields ?? []) lines.push('', `▸ ${f.name}`, plain(f.value).replace(/^/gm, '  '));
-  if (e.footer) lines.push('', `  ${e.footer}`);
-  lines.push(rule);
-  return lines.join('\n');
+  for (const f of e.fields ?? []) lines.push('', `▸ ${plain(f.name)}`, plain(f.value).replace(/^/gm, '  '));
+  if (e.footer) lines.push('', `  ${plain(e.footer)}`);
+  return lines.join('\n').replace(/^\n/, '');
 }
 
 function renderButton(b: Button): string {
@@ -38,7 +41,9 @@ export function renderReply(reply: Reply & { update?: boolean }, width = 72): st
   if (reply.update) out.push('(the message is replaced by:)');
   if (reply.ephemeral) out.push('(only you can see this)');
   if (reply.content) out.push(plain(reply.content));
-  for (const e of reply.embeds ?? []) out.push(renderEmbed(e, width));
+  // Embeds of one message share their separators: one rule between two, not two in a row.
+  const rule = '─'.repeat(width);
+  if (reply.embeds?.length) out.push([rule, ...reply.embeds.flatMap((e) => [renderEmbed(e), rule])].join('\n'));
   for (const row of reply.components ?? []) out.push(row.map(renderButton).join('  '));
   return out.join('\n');
 }

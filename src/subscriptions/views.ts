@@ -1,4 +1,5 @@
 /** The answers of /subscribe, /unsubscribe and /subscriptions (all ephemeral). Pure. */
+import { channelMention } from '../views/digest-config.ts';
 import { LIMITS, neutralizeMentions, truncate, type Reply } from '../reply.ts';
 import { subscriptionLabel } from './values.ts';
 
@@ -15,7 +16,6 @@ export interface ListedSubscription {
   exclude: string | null;
 }
 
-const channelRef = (id: string) => `<#${id}>`;
 const code = (s: string) => `\`${neutralizeMentions(s).replace(/`/g, "'")}\``;
 
 /** "by DM, at most 10 a day" and the like. */
@@ -24,10 +24,10 @@ export function deliveryText(s: DeliverySettings): string {
   const cap = `at most ${s.dailyCap} paper${s.dailyCap === 1 ? '' : 's'} a day on their own, any more in one summary message`;
   if (s.mode === 'channel') {
     return s.channelId
-      ? `New matching papers reach you with a mention in ${channelRef(s.channelId)}, ${cap}.`
+      ? `New matching papers reach you with a mention in ${channelMention(s.channelId)}, ${cap}.`
       : 'Channel delivery has no channel yet: set one with /subscriptions channel:#papers, or switch to mode:dm.';
   }
-  const fallback = s.channelId ? `; if your DMs are closed, a mention in ${channelRef(s.channelId)} instead` : '';
+  const fallback = s.channelId ? `; if your DMs are closed, a mention in ${channelMention(s.channelId)} instead` : '';
   return `New matching papers reach you by DM, ${cap}${fallback}.`;
 }
 

@@ -13,16 +13,26 @@ export function scheduleText(c: Pick<Channel, 'cadence' | 'weekday' | 'postTime'
   return `${c.cadence === 'weekly' ? 'weekly' : 'daily'}${day} at ${c.postTime} ${c.timezone}`;
 }
 
-/** When the next digest goes out, or why none will. */
-export function nextText(c: Channel, next: NextDigest | undefined): string {
+/**
+ * When the next digest goes out, or why none will. `scheduled`: a scheduler runs in this process (the
+ * bot on Discord); without one (console, CLI) the answer says the time is when the bot will post,
+ * as /status says the scheduler is not running.
+ */
+export function nextText(c: Channel, next: NextDigest | undefined, scheduled: boolean): string {
   if (!c.enabled) return 'none: digests are off here (/digest setup turns them back on)';
   if (c.deliveryError) return 'none: paused until /digest setup is run again (see the delivery error)';
   if (!next) return 'unknown';
-  if (next.late) return `within 5 minutes (today's ${c.postTime} has passed and today's digest is not out yet)`;
-  return `${whenText(next.at)}, ${next.date} ${c.postTime} ${c.timezone}`;
+  const idle = 'no scheduler runs in this process: digests are posted by the bot running on Discord (npm start with DISCORD_TOKEN)';
+  if (next.late) {
+    return scheduled
+      ? `within 5 minutes (today's ${c.postTime} has passed and today's digest is not out yet)`
+      : `due now (today's ${c.postTime} has passed and today's digest is not out yet), but ${idle}`;
+  }
+  const when = `${whenText(next.at)}, ${next.date} ${c.postTime} ${c.timezone}`;
+  return scheduled ? when : `${when}, if the bot is running then (${idle})`;
 }
 
-function settingsFields(c: Channel, next: NextDigest | undefined): EmbedField[] {
+function settingsFields(c: Channel, next: NextDigest | undefined, scheduled: boolean): EmbedField[] {
   return [
     { name: 'Schedule', value: scheduleText(c), inline: true },
     { name: 'Language', value: c.language === 'zh' ? 'Chinese (zh)' : 'English (en)', inline: true },
@@ -31,23 +41,23 @@ function settingsFields(c: Channel, next: NextDigest | undefined): EmbedField[] 
     { name: 'Quiet day', value: c.quietDay === 'notice' ? 'a one-line notice' : 'post nothing', inline: true },
     { name: 'Ping', value: c.pingRoleId ? `<@&${c.pingRoleId}>` : 'nobody', inline: true },
     { name: 'Threads', value: c.threadPerPaper ? 'one per paper' : 'no', inline: true },
-    { name: 'Next digest', value: nextText(c, next) },
+    { name: 'Next digest', value: nextText(c, next, scheduled) },
   ];
 }
 
 /** `/digest setup`'s answer: what was saved and when the first digest comes. */
-export function setupReply(c: Channel, next: NextDigest): Reply {
+export function setupReply(c: Channel, next: NextDigest, scheduled: boolean): Reply {
   const embed: Embed = {
     title: 'Digest set up',
     description: `New GRPO-family papers go to ${channelMention(c.channelId)} ${scheduleText(c)}. /digest preview shows what the next one would contain.`,
-    fields: settingsFields(c, next),
+    fields: settingsFields(c, next, scheduled),
   };
   return { embeds: [embed], ephemeral: true };
 }
 
 /** `/digest status`: the configuration, the last digest, the next one, and a delivery error if any. */
-export function statusReply(c: Channel, next: NextDigest | undefined, last: LastDigest | undefined): Reply {
-  const fields = settingsFields(c, next);
+export function statusReply(c: Channel, next: NextDigest | undefined, last: LastDigest | undefined, scheduled: boolean): Reply {
+  const fields = settingsFields(c, next, scheduled);
   fields.unshift({ name: 'State', value: c.deliveryError ? 'paused: the bot cannot post here' : c.enabled ? 'on' : 'off', inline: true });
   const lastText = !last
     ? 'none yet'

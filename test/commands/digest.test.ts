@@ -59,7 +59,10 @@ describe('/digest', () => {
     const reply = await run('setup', setupOptions);
     expect(reply.ephemeral).toBe(true);
     expect(replyText(reply)).toMatch(/daily at 09:00 Europe\/Berlin/);
-    expect(replyText(reply)).toMatch(/within 5 minutes/); // 13:00 in Berlin: today's 09:00 has passed
+    // 13:00 in Berlin: today's 09:00 has passed. Without a scheduler in this process (console), it says so.
+    expect(replyText(reply)).toMatch(/due now \(today's 09:00 has passed.*\), but no scheduler runs in this process/);
+    const scheduled = await run('status', { channel: '100' }, {}, { nextRuns: () => ({}) });
+    expect(replyText(scheduled)).toMatch(/within 5 minutes/);
     const [row] = await channelRows();
     expect(row).toMatchObject({
       channelId: '100', guildId: 'g1', enabled: true, postTime: '09:00', timezone: 'Europe/Berlin', cadence: 'daily', weekday: null,

@@ -117,6 +117,6 @@ describe('console', () => {
   });
 
   it('explains a mistyped line instead of failing', async () => {
-    expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(/needs a subcommand: search, show, latest/);
+    expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(/has no subcommand `serch`. Did you mean \/paper search\? Subcommands: search, show, latest/);
   });
 });

@@ -69,4 +69,10 @@ describe('renderReply', () => {
     expect(renderReply({ content: 'at <t:1795510800:f> (<t:1795510800:R>)' })).toBe('at 2026-11-24 09:00 UTC');
     expect(text).toContain('[Next] (/press paper:page:u1:k:2)  [Off] (disabled)');
   });
+
+  it('shows channel and role mentions as #name and @role, and one rule between two embeds', () => {
+    expect(renderReply({ content: 'Digests in <#papers> ping <@&777>; DMs fall back to <#123>.' })).toBe('Digests in #papers ping @777; DMs fall back to #123.');
+    const text = renderReply({ embeds: [{ title: 'A', description: 'a' }, { title: 'B', description: 'b' }] }, 4);
+    expect(text).toBe('────\n■ A\n\na\n────\n■ B\n\nb\n────');
+  });
 });
