@@ -13,6 +13,7 @@ import type { DigestLabels } from './labels.ts';
 import { clip, escapeMarkdown, fit, squash } from './text.ts';
 import type { DigestLanguage, DigestPaper, DigestSummary } from './types.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
+import { readable } from '../papers/latex.ts';
 
 /** One paper's button row: the vote button and at most four links (Discord: five buttons per row). */
 export const PAPERS_PER_MESSAGE = LIMITS.rows;
@@ -37,7 +38,7 @@ export function embedSize(e: Embed): number {
 
 export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l: DigestLabels, lang: DigestLanguage): PaperCard {
   const links = paperLinks(p);
-  const title = fit(neutralizeMentions(escapeMarkdown(squash(p.title))), LIMITS.title);
+  const title = fit(neutralizeMentions(escapeMarkdown(squash(readable(p.title)))), LIMITS.title);
 
   const fields: EmbedField[] = [];
   const delta = compactDelta(summary?.grpoDelta, l.deltaAxes, { max: 250 });
@@ -55,7 +56,7 @@ export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l:
   ].filter(Boolean).join('\n');
   const heading = summary?.tldr ? tldrHeading(summary, l) : '';
   // The TL;DR gets what the rest of the card leaves; it is cut last, so it goes last.
-  const tldr = heading ? `\n\n${heading}\n${clip(summary?.tldr ?? '', budget - head.length - heading.length - 3)}` : '';
+  const tldr = heading ? `\n\n${heading}\n${clip(readable(summary?.tldr ?? ''), budget - head.length - heading.length - 3)}` : '';
   const description = fit(`${head}${tldr}`.trim(), budget);
 
   const embed: Embed = { title, url: links.main, color: COLOR, fields, footer };

@@ -7,6 +7,7 @@ import { clip, escapeMarkdown, fit, leadSentences } from '../digest/text.ts';
 import { LIMITS, neutralizeMentions, type Reply } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { subscriptionLabel } from './values.ts';
+import { readable } from '../papers/latex.ts';
 
 export interface NotifiedPaper {
   id: number;
@@ -28,14 +29,14 @@ export interface Notification {
 const COLOR = 0x57f287;
 const FOOTER = '/unsubscribe to stop following something · /subscriptions for delivery and the daily cap';
 
-const titleOf = (p: NotifiedPaper) => fit(escapeMarkdown(neutralizeMentions(p.title)), LIMITS.title);
+const titleOf = (p: NotifiedPaper) => fit(escapeMarkdown(neutralizeMentions(readable(p.title))), LIMITS.title);
 const matchedText = (n: Notification) => n.matched.map((m) => `\`${subscriptionLabel(m)}\``).join(', ') || 'your subscriptions';
 
 /** One paper: who wrote it, its first sentences, what it matched. */
 export function paperNotification(n: Notification): Reply {
   const { paper } = n;
   const by = byline(paper);
-  const description = [by ? `*${clip(by, 300)}*` : '', clip(leadSentences(paper.abstract, 600), 700)].filter(Boolean).join('\n\n');
+  const description = [by ? `*${clip(by, 300)}*` : '', clip(leadSentences(readable(paper.abstract), 600), 700)].filter(Boolean).join('\n\n');
   return {
     content: `A new paper matches ${clip(matchedText(n), 500)}.`,
     embeds: [{

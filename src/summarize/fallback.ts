@@ -1,5 +1,6 @@
 import { neutralizeMentions, truncate } from '../reply.ts';
 import type { Lang } from './schema.ts';
+import { readable } from '../papers/latex.ts';
 
 /** What is stored or shown when no LLM summary exists: clearly not LLM-written. */
 export interface FallbackContent {
@@ -58,7 +59,7 @@ export function firstSentences(text: string, maxChars = 350): string {
  */
 export function extractiveSummary(p: { abstract: string; abstractZh?: string | null; aiSummary: string | null }, lang: Lang): FallbackContent {
   const source = lang === 'zh' && p.abstractZh?.trim() ? p.abstractZh : p.abstract;
-  const excerpt = neutralizeMentions(firstSentences(source || ''));
+  const excerpt = neutralizeMentions(firstSentences(readable(source || '')));
   const hf = p.aiSummary?.trim();
   if (hf) return { label: LABELS[lang].hf, tldr: truncate(neutralizeMentions(hf), 400), excerpt: excerpt || null };
   return { label: LABELS[lang].abstract, tldr: excerpt || '(no abstract stored)', excerpt: null };

@@ -5,6 +5,7 @@ import { TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
 import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
+import { readable } from '../papers/latex.ts';
 
 export const FAMILY_PAGE_SIZE = 10;
 
@@ -74,7 +75,7 @@ function memberLine(p: FamilyMemberRow, n: number): string {
   const why = [p.named && 'named', p.cites && 'cites', p.delta && 'delta'].filter(Boolean).join('+');
   const signals = [p.votes ? `🗳 ${p.votes}` : '', p.hfUpvotes ? `▲ ${p.hfUpvotes}` : ''].filter(Boolean);
   const meta = [p.arxivId && `\`${p.arxivId}\``, p.publishedOn?.slice(0, 10), ...signals, why].filter(Boolean).join(' · ');
-  return `${n}. [${truncate(p.title.replace(/[[\]]/g, ''), 150)}](${paperLinks(p).main}) — ${meta}`;
+  return `${n}. [${truncate(readable(p.title).replace(/[[\]]/g, ''), 150)}](${paperLinks(p).main}) — ${meta}`;
 }
 
 /** `/family list`: each family with how many papers build on it and how many are new this month. */

@@ -3,6 +3,7 @@ import type { Note } from '../../db/schema.ts';
 import { escapeMarkdown } from '../digest/text.ts';
 import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
+import { readable } from '../papers/latex.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
@@ -16,7 +17,7 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
     byline(p),
     [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, p.publishedOn].filter(Boolean).join(' · '),
   ].filter(Boolean);
-  const description = [...header, '', truncate(p.abstract || '(no abstract stored)', 1500)].join('\n');
+  const description = [...header, '', truncate(readable(p.abstract) || '(no abstract stored)', 1500)].join('\n');
   const fields: EmbedField[] = [];
   // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
   const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
@@ -34,11 +35,11 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
-    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(c.title, 110)}`);
+    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(readable(c.title), 110)}`);
     const more = d.citingCount > d.citing.length ? `\n…and ${d.citingCount - d.citing.length} more` : '';
     fields.push({ name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`, value: truncate(lines.join('\n'), 1000) + more });
   }
-  const embed: Embed = { title: truncate(p.title, LIMITS.title), url: links.main, description, fields };
+  const embed: Embed = { title: truncate(readable(p.title), LIMITS.title), url: links.main, description, fields };
   return {
     embeds: [fitEmbed(embed)],
     components: [links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url }))],

@@ -1,6 +1,7 @@
 import type { PaperSummaryRow } from '../../db/queries/papers.ts';
 import { LIMITS, truncate, type Embed, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
+import { readable } from '../papers/latex.ts';
 
 /** One line of metadata under a title: date, byline, families, upvotes. */
 function meta(p: PaperSummaryRow): string {
@@ -14,10 +15,10 @@ export function paperListReply(opts: { title: string; papers: PaperSummaryRow[];
   const start = opts.startAt ?? 1;
   const perEntry = Math.floor((LIMITS.description - 100) / Math.max(opts.papers.length, 1));
   const entries = opts.papers.map((p, i) => {
-    const head = `**${start + i}. [${truncate(p.title.replace(/[[\]]/g, ''), 200)}](${paperLinks(p).main})**`;
+    const head = `**${start + i}. [${truncate(readable(p.title).replace(/[[\]]/g, ''), 200)}](${paperLinks(p).main})**`;
     const id = p.arxivId ? `\`${p.arxivId}\`` : undefined;
     const line2 = [id, meta(p)].filter(Boolean).join(' · ');
-    const snippet = opts.snippet === 0 ? '' : truncate(p.abstract.replace(/\s+/g, ' '), opts.snippet ?? 160);
+    const snippet = opts.snippet === 0 ? '' : truncate(readable(p.abstract.replace(/\s+/g, ' ')), opts.snippet ?? 160);
     return truncate([head, line2, snippet].filter(Boolean).join('\n'), perEntry);
   });
   const embed: Embed = { title: truncate(opts.title, LIMITS.title), description: entries.join('\n\n') };

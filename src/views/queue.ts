@@ -6,6 +6,7 @@ import { WEEKDAY_NAMES } from '../delivery/settings.ts';
 import { paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
 import { discordTime } from './time.ts';
+import { readable } from '../papers/latex.ts';
 
 /**
  * A user as mention text. The adapter sends every message with empty allowedMentions, so this shows a
@@ -15,7 +16,7 @@ export const userMention = (id: string) => (/^\d+$/.test(id) ? `<@${id}>` : `@${
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** A paper title in bold, as typed (markdown escaped, mentions neutralised), cut to `max`. */
-export const boldTitle = (title: string, max = 200) => `**${clip(escapeMarkdown(title), max)}**`;
+export const boldTitle = (title: string, max = 200) => `**${clip(escapeMarkdown(readable(title)), max)}**`;
 
 /** `2026-11-28` as "Saturday 2026-11-28" (a calendar date, no time zone involved). */
 export function sessionDateText(date: string): string {
@@ -57,7 +58,7 @@ function paperLink(p: QueueEntry['paper']): string {
 function entryField(e: QueueEntry, rank: number, tldr: string | undefined): EmbedField {
   const meta = `**${plural(e.votes, 'vote')}** · nominated by ${userMention(e.nominatedBy)} ${discordTime(e.nominatedAt, 'R')} · ${paperLink(e.paper)}`;
   return {
-    name: truncate(`${rank}. ${e.paper.title.replace(/\s+/g, ' ')}`, LIMITS.fieldName),
+    name: truncate(`${rank}. ${readable(e.paper.title).replace(/\s+/g, ' ')}`, LIMITS.fieldName),
     value: truncate([meta, tldr ? clip(tldr, 400) : ''].filter(Boolean).join('\n'), LIMITS.fieldValue),
   };
 }
@@ -77,7 +78,7 @@ export interface QueuePage {
 }
 
 function scheduledField(scheduled: QueueEntry[]): EmbedField {
-  const lines = scheduled.map((e) => `**${e.scheduledFor ? sessionDateText(e.scheduledFor) : 'date to be set'}**: ${clip(e.paper.title, 150)} (${plural(e.votes, 'vote')}) · ${paperLink(e.paper)}`);
+  const lines = scheduled.map((e) => `**${e.scheduledFor ? sessionDateText(e.scheduledFor) : 'date to be set'}**: ${clip(readable(e.paper.title), 150)} (${plural(e.votes, 'vote')}) · ${paperLink(e.paper)}`);
   return { name: scheduled.length === 1 ? 'Next session' : 'Scheduled sessions', value: truncate(lines.join('\n'), LIMITS.fieldValue) };
 }
 
@@ -111,7 +112,7 @@ export function historyPageReply(q: Omit<QueuePage, 'scheduled' | 'tldrs'>): Rep
     const when = e.scheduledFor ? sessionDateText(e.scheduledFor) : e.doneAt ? e.doneAt.toISOString().slice(0, 10) : 'unknown date';
     const read = e.doneAt ? `marked read ${discordTime(e.doneAt, 'R')}` : 'read';
     return {
-      name: truncate(`${when}: ${e.paper.title.replace(/\s+/g, ' ')}`, LIMITS.fieldName),
+      name: truncate(`${when}: ${readable(e.paper.title).replace(/\s+/g, ' ')}`, LIMITS.fieldName),
       value: `${read} · ${plural(e.votes, 'vote')} · nominated by ${userMention(e.nominatedBy)} · ${paperLink(e.paper)}`,
     };
   });
