@@ -4,6 +4,7 @@ import { UserFacingError } from '../src/errors.ts';
 import type { Reply } from '../src/reply.ts';
 import { FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
 import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/views/family.ts';
+import { pageInRange } from '../src/views/pager.ts';
 import { definingPaper, familyCounts, familyMembers } from '../db/queries/families.ts';
 
 /** At most this many pages: enough for any family, and a bound on what a forged custom id can ask for. */
@@ -59,12 +60,13 @@ function resolveFamily(typed: string): FamilyEntry {
   throw new UserFacingError(`No family called "${typed.slice(0, 60)}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`);
 }
 
-async function showPage(deps: CommandDeps, f: FamilyEntry, page: number, guildId: string | undefined): Promise<Reply> {
+async function showPage(deps: CommandDeps, f: FamilyEntry, requested: number, guildId: string | undefined): Promise<Reply> {
   const ref = familyRef(f);
-  const [defining, members] = await Promise.all([
-    definingPaper(deps.db, ref),
-    familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) }),
-  ]);
+  const membersOn = (page: number) => familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) });
+  const [defining, first] = await Promise.all([definingPaper(deps.db, ref), membersOn(requested)]);
+  // A page past the end (an old button after papers left the family, a forged id) shows the last one.
+  const page = pageInRange(requested, first.total, FAMILY_PAGE_SIZE);
+  const members = page === requested ? first : await membersOn(page);
   return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }));
 }
 

@@ -9,6 +9,7 @@ import { nominate, queueEntries, toggleVote } from '../db/queries/queue.ts';
 import type { Paper } from '../db/schema.ts';
 import { paperChoices, resolvePaper } from './paper.ts';
 import { markDone, removePaper, scheduleNext } from './queue-session.ts';
+import { pageInRange } from '../src/views/pager.ts';
 
 const PAGE_SIZE = 5;
 const PAGE_MAX = 100;
@@ -98,12 +99,17 @@ async function add(input: CommandInput, deps: CommandDeps, guildId: string, ref:
   return nominateReply(paper.title, outcome);
 }
 
-async function showPage(deps: CommandDeps, guildId: string, page: number): Promise<Reply> {
-  const offset = (page - 1) * PAGE_SIZE;
-  const [{ entries, hasMore, total }, scheduled] = await Promise.all([
-    queueEntries(deps.db, guildId, 'queued', { limit: PAGE_SIZE, offset }),
-    page === 1 ? queueEntries(deps.db, guildId, 'scheduled', { limit: 5, offset: 0 }) : undefined,
-  ]);
+/** One page of a queue list; a page past the end shows the last one (page 1 of an empty list). */
+async function entriesOn(deps: CommandDeps, guildId: string, state: 'queued' | 'done', requested: number) {
+  const on = (page: number) => queueEntries(deps.db, guildId, state, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const first = await on(requested);
+  const page = pageInRange(requested, first.total, PAGE_SIZE);
+  return { page, ...(page === requested ? first : await on(page)) };
+}
+
+async function showPage(deps: CommandDeps, guildId: string, requested: number): Promise<Reply> {
+  const { page, entries, hasMore, total } = await entriesOn(deps, guildId, 'queued', requested);
+  const scheduled = page === 1 ? await queueEntries(deps.db, guildId, 'scheduled', { limit: 5, offset: 0 }) : undefined;
   const shown = await summariesToShow(deps.db, entries.map((e) => e.paper), 'en');
   const tldrs = new Map([...shown].map(([id, s]) => [id, s.tldr]));
   return queuePageReply({
@@ -112,8 +118,8 @@ async function showPage(deps: CommandDeps, guildId: string, page: number): Promi
   });
 }
 
-async function historyPage(deps: CommandDeps, guildId: string, page: number): Promise<Reply> {
-  const { entries, hasMore, total } = await queueEntries(deps.db, guildId, 'done', { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+async function historyPage(deps: CommandDeps, guildId: string, requested: number): Promise<Reply> {
+  const { page, entries, hasMore, total } = await entriesOn(deps, guildId, 'done', requested);
   return historyPageReply({ page, pageSize: PAGE_SIZE, entries, hasMore: hasMore && page < PAGE_MAX, total, pageId: (p) => CUSTOM_IDS.queueHistory.encode({ page: p }) });
 }
 

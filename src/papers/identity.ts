@@ -45,6 +45,15 @@ export function parseArxivId(input: string): ArxivIdParts | null {
   return null;
 }
 
+/** The month an arXiv id was assigned (its first version's submission month), `YYYY-MM`; undefined when it cannot tell. */
+export function arxivIdMonth(id: string): string | undefined {
+  const modern = NEW_ID.exec(id);
+  if (modern) return `20${modern[1]}-${modern[2]}`;
+  const legacy = OLD_ID.exec(id);
+  if (legacy) return `${Number(legacy[3]) >= 91 ? '19' : '20'}${legacy[3]}-${legacy[4]}`;
+  return undefined;
+}
+
 function validMonth(mm: string | undefined): boolean {
   const m = Number(mm);
   return m >= 1 && m <= 12;

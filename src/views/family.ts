@@ -6,6 +6,7 @@ import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../re
 import { paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
 import { readable } from '../papers/latex.ts';
+import { paperDate } from '../papers/date.ts';
 
 export const FAMILY_PAGE_SIZE = 10;
 
@@ -74,7 +75,7 @@ function membersEmbed(f: FamilyEntry, page: FamilyPage, pages: number): Embed {
 function memberLine(p: FamilyMemberRow, n: number): string {
   const why = [p.named && 'named', p.cites && 'cites', p.delta && 'delta'].filter(Boolean).join('+');
   const signals = [p.votes ? `🗳 ${p.votes}` : '', p.hfUpvotes ? `▲ ${p.hfUpvotes}` : ''].filter(Boolean);
-  const meta = [p.arxivId && `\`${p.arxivId}\``, p.publishedOn?.slice(0, 10), ...signals, why].filter(Boolean).join(' · ');
+  const meta = [p.arxivId && `\`${p.arxivId}\``, paperDate(p), ...signals, why].filter(Boolean).join(' · ');
   return `${n}. [${truncate(readable(p.title).replace(/[[\]]/g, ''), 150)}](${paperLinks(p).main}) — ${meta}`;
 }
 

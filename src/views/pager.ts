@@ -1,5 +1,10 @@
 import type { Button } from '../reply.ts';
 
+/** The page to show for a requested one: within 1..the last page (page 1 of an empty list), so "page 99/5" never happens. */
+export function pageInRange(page: number, total: number, pageSize: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / pageSize)));
+}
+
 /**
  * Previous / Next buttons for a paged list; `idFor(page)` builds each button's custom id. Both are
  * always shown (disabled at the ends) so the row does not jump around while paging.

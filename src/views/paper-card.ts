@@ -4,6 +4,7 @@ import { escapeMarkdown } from '../digest/text.ts';
 import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
+import { paperDate } from '../papers/date.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
@@ -15,7 +16,7 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
   const header = [
     p.titleZh,
     byline(p),
-    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, p.publishedOn].filter(Boolean).join(' · '),
+    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, paperDate(p) ?? 'date unknown'].filter(Boolean).join(' · '),
   ].filter(Boolean);
   const description = [...header, '', truncate(readable(p.abstract) || '(no abstract stored)', 1500)].join('\n');
   const fields: EmbedField[] = [];

@@ -2,10 +2,11 @@ import type { PaperSummaryRow } from '../../db/queries/papers.ts';
 import { LIMITS, truncate, type Embed, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
+import { paperDate } from '../papers/date.ts';
 
 /** One line of metadata under a title: date, byline, families, upvotes. */
 function meta(p: PaperSummaryRow): string {
-  const bits = [p.publishedOn?.slice(0, 7), byline(p), p.families.length ? p.families.join(', ') : undefined];
+  const bits = [paperDate(p)?.slice(0, 7), byline(p), p.families.length ? p.families.join(', ') : undefined];
   if (p.hfUpvotes) bits.push(`▲ ${p.hfUpvotes}`);
   return bits.filter(Boolean).join(' · ');
 }

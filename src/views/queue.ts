@@ -90,9 +90,7 @@ export function queuePageReply(q: QueuePage): Reply {
   fields.push(...q.entries.map((e, i) => entryField(e, start + i + 1, q.tldrs.get(e.paperId))));
   const description = q.total === 0
     ? 'The queue is empty. Vote for a paper from a digest, or nominate one with /queue add paper:<arXiv id or title>.'
-    : q.entries.length === 0
-      ? `No page ${q.page}: the queue has ${plural(q.total, 'paper')}.`
-      : 'Ranked by votes, ties by who was nominated first. Vote with the digest\'s button or /queue vote.';
+    : 'Ranked by votes, ties by who was nominated first. Vote with the digest\'s button or /queue vote.';
   const reply: Reply = {
     embeds: [{
       title: 'Reading-group queue',
@@ -119,7 +117,7 @@ export function historyPageReply(q: Omit<QueuePage, 'scheduled' | 'tldrs'>): Rep
   const reply: Reply = {
     embeds: [{
       title: 'Reading-group history',
-      description: q.total === 0 ? 'Nothing read yet. After a session, a moderator marks its paper with /queue done.' : q.entries.length === 0 ? `No page ${q.page}.` : 'Papers the group has read, newest first.',
+      description: q.total === 0 ? 'Nothing read yet. After a session, a moderator marks its paper with /queue done.' : 'Papers the group has read, newest first.',
       fields,
       footer: `${plural(q.total, 'paper')} read${q.entries.length ? ` · ${start + 1}-${start + q.entries.length}` : ''}`,
     }],

@@ -71,6 +71,10 @@ describe('/family', () => {
 
     const back = await runComponent(family, press(actions(reply)[0]!.customId), seeded().deps);
     expect(back.embeds![1]!.footer).toMatch(/^Papers 31-40 of 50/);
+    // A page past the end (an old or hand-typed button) shows the last page: never "page 99/5" with a Previous to page 98.
+    const past = await runComponent(family, press('family:page:gspo:99'), seeded().deps);
+    expect(past.embeds![1]!.footer).toMatch(/^Papers 41-50 of 50 · page 5\/5/);
+    expect(actions(past)[0]!.customId).toBe('family:page:gspo:4');
     for (const bad of ['family:page:gspo:x', 'family:page:nope:2', 'family:other']) {
       const r = await runComponent(family, press(bad), seeded().deps);
       expect(r.ephemeral).toBe(true);

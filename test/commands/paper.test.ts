@@ -22,6 +22,8 @@ describe('/paper', () => {
     expect(embed.title).toBe('Group Sequence Policy Optimization');
     expect(embed.url).toBe('https://arxiv.org/abs/2507.18071');
     expect(embed.description).toContain('群组序列策略优化');
+    // No source dated GSPO: its arXiv id tells the month.
+    expect(embed.description).toContain('arXiv 2507.18071 · 2025-07');
     expect(embed.fields!.find((f) => f.name.startsWith('Cited by 50 papers'))).toBeDefined();
     const links = reply.components![0]!.map((b) => b.kind === 'link' && b.url);
     expect(links).toEqual(expect.arrayContaining(['https://arxiv.org/pdf/2507.18071', 'https://huggingface.co/papers/2507.18071']));
@@ -40,6 +42,11 @@ describe('/paper', () => {
     const names = reply.embeds![0]!.fields!.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['论文解读', '背景痛点 / 本文动机', '核心方法', '实验结果', '可借鉴之处']));
     expect(reply.components![0]!.find((b) => b.label === 'PDF')).toMatchObject({ url: 'https://arxiv.org/pdf/2504.00883v2' });
+  });
+
+  it('shows a month-only date as the month, never as the 1st', async () => {
+    const card = await runCommand(paper, input('show', { id: '2509.24923' }), seeded().deps);
+    expect(card.embeds![0]!.description).toMatch(/arXiv 2509\.24923v1 · 2025-09\n/);
   });
 
   it('keeps every card within Discord limits', async () => {

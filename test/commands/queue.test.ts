@@ -128,8 +128,13 @@ describe('/queue', () => {
     expect(second.update).toBe(true);
     expect(second.embeds![0]!.fields!.map((f) => f.name)).toEqual(['6. Group relative policy variant 3', '7. Group relative policy variant 7']);
     expect(actionIds(second)[1]).toMatchObject({ disabled: true });
-    expect((await member('someone', 'show', { page: 3 }, g)).embeds![0]!.description).toMatch(/No page 3: the queue has 7 papers/);
-    expect(replyText(await member('someone', 'show', {}, 'g-empty'))).toMatch(/The queue is empty/);
+    // A page past the end shows the last page, never "page 3" with a Previous button to a page 2 that reads as missing.
+    const past = await member('someone', 'show', { page: 3 }, g);
+    expect(past.embeds![0]!.fields!.map((f) => f.name)).toEqual(['6. Group relative policy variant 3', '7. Group relative policy variant 7']);
+    expect(actionIds(past)[0]!.customId).toBe('queue:page:1');
+    const empty = await member('someone', 'show', { page: 9 }, 'g-empty');
+    expect(replyText(empty)).toMatch(/The queue is empty/);
+    expect(empty.components).toBeUndefined();
   });
 
   it('refuses next, done and remove to members who are not moderators, and changes nothing', async () => {
