@@ -5,19 +5,22 @@
  *
  * Sources:
  * - the defining papers themselves (arXiv abstracts). Only GSPO (2507.18071) is in the seed corpus;
- *   every other id is written from memory and flagged `idCheck: 'recalled'` or `'unsure'` until
- *   someone checks it against arXiv.
- * - TRL's documentation of `GRPOConfig` / `GRPOTrainer` / `RLOOTrainer`, described as of
- *   TRL_DOC_VERSION below, written from memory (no network when this file was written); the GSPO
- *   entry was since checked against TRL's Paper Index. Each
- *   setting names the TRL version it first applies to; re-check every entry on a TRL upgrade,
- *   because TRL renames options and changes defaults between minor versions (`scale_rewards` went
- *   from a boolean to "group" | "batch" | "none"; the default `loss_type` has changed more than once).
+ *   the ids of GVPO, GiGPO, DisCO, TreeRPO and Critique-GRPO were checked against arXiv (2026-11-23,
+ *   issue 14: `idCheck: 'checked'`); the others are `'recalled'`.
+ * - TRL's documentation, checked on 2026-11-23 against TRL TRL_DOC_VERSION (the current release):
+ *   the GRPOConfig reference, the Paper Index (GSPO's recipe and its note on when the sequence ratio
+ *   matters), `trl.rewards` (accuracy_reward, get_soft_overlong_punishment), `trl.experimental.gmpo`
+ *   and the RLOO trainer. Each setting names the first TRL version that has it: `loss_type` 0.17,
+ *   `"dapo"` and get_soft_overlong_punishment 0.22, accuracy_reward 0.24, `"cispo"` 0.26,
+ *   GMPOTrainer (experimental) 1.7. Re-check on a TRL upgrade: TRL renames options and changes
+ *   defaults between versions (`scale_rewards` went from a boolean to "group" | "batch" | "none"; the
+ *   default `loss_type` has changed more than once), and `trl.experimental` may change in any release.
  */
 import type { FamilyRef } from '../../db/queries/families.ts';
 
-/** The TRL release the reproduction tables describe. Re-check the tables when upgrading past it. */
-export const TRL_DOC_VERSION = '0.23';
+/** The TRL release the reproduction tables were checked against, and when. Re-check when upgrading past it. */
+export const TRL_DOC_VERSION = '1.9';
+export const TRL_CHECKED_ON = '2026-11-23';
 
 /** The family whose summaries' `grpo_delta` (a changed axis) means a paper builds on it. */
 export const DELTA_FAMILY = 'GRPO';
@@ -28,7 +31,7 @@ export interface TrlSetting {
   setting: string;
   /** What it reproduces. */
   what: string;
-  /** The TRL versions it applies to, e.g. "TRL >= 0.20"; from memory, so verify before relying on it. */
+  /** The first TRL version that has it, e.g. "TRL >= 0.20". */
   since: string;
 }
 
@@ -49,8 +52,8 @@ export interface FamilyEntry {
   defining: {
     arxivId: string | null;
     title: string;
-    /** seed: the id is in the seed corpus; recalled: confident from memory; unsure: check on arXiv. */
-    idCheck: 'seed' | 'recalled' | 'unsure';
+    /** seed: the id is in the seed corpus; checked: checked against arXiv; recalled: from memory, not yet checked. */
+    idCheck: 'seed' | 'checked' | 'recalled';
   };
   /** Families it builds on or modifies. */
   buildsOn: string[];
@@ -69,7 +72,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
       support: 'native',
       settings: [
         { setting: 'GRPOTrainer + GRPOConfig(num_generations=G)', what: 'group sampling and group-relative advantages', since: 'TRL >= 0.14' },
-        { setting: 'loss_type="grpo"', what: 'the paper\'s per-sequence length normalisation', since: 'TRL >= 0.16 (not the default in recent versions)' },
+        { setting: 'loss_type="grpo"', what: 'the paper\'s per-sequence length normalisation (not the default in recent versions)', since: 'TRL >= 0.17' },
         { setting: 'beta=0.04', what: 'the KL penalty to the reference model (recent defaults use beta=0.0)', since: 'TRL >= 0.14' },
         { setting: 'epsilon=0.2, num_iterations=μ', what: 'clip range; μ > 1 reuses a batch for several updates', since: 'TRL >= 0.16' },
       ],
@@ -84,10 +87,10 @@ export const FAMILIES: readonly FamilyEntry[] = [
     trl: {
       support: 'partial',
       settings: [
-        { setting: 'loss_type="dapo"', what: 'token-level loss normalised over the global batch', since: 'TRL >= 0.20 (earlier: loss_type="bnpo" is close)' },
+        { setting: 'loss_type="dapo"', what: 'token-level loss normalised over the global batch (before 0.22, loss_type="bnpo" is close)', since: 'TRL >= 0.22' },
         { setting: 'epsilon=0.2, epsilon_high=0.28', what: 'clip-higher', since: 'TRL >= 0.17' },
         { setting: 'mask_truncated_completions=True', what: 'overlong filtering (truncated completions excluded from the loss)', since: 'TRL >= 0.18' },
-        { setting: 'reward_funcs=[..., get_soft_overlong_punishment(max_completion_len, soft_punish_cache)]', what: 'soft overlong punishment (from trl.rewards)', since: 'TRL >= 0.20' },
+        { setting: 'reward_funcs=[..., get_soft_overlong_punishment(max_completion_len, soft_punish_cache)]', what: 'soft overlong punishment (from trl.rewards)', since: 'TRL >= 0.22' },
         { setting: 'beta=0.0', what: 'no KL term', since: 'TRL >= 0.14' },
       ],
       missing: ['dynamic sampling: TRL does not drop zero-variance groups and resample to refill the batch (those groups just get zero advantage)'],
@@ -101,7 +104,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
     trl: {
       support: 'native',
       settings: [
-        { setting: 'loss_type="dr_grpo"', what: 'loss divided by a constant (max_completion_length) instead of each length', since: 'TRL >= 0.16' },
+        { setting: 'loss_type="dr_grpo"', what: 'loss divided by a constant (max_completion_length) instead of each length', since: 'TRL >= 0.17' },
         { setting: 'scale_rewards=False', what: 'no division by the group std (scale_rewards="none" in versions where it takes a string)', since: 'TRL >= 0.16; string form TRL >= 0.22' },
         { setting: 'beta=0.0', what: 'no KL term, as in the paper', since: 'TRL >= 0.14' },
       ],
@@ -118,9 +121,9 @@ export const FAMILIES: readonly FamilyEntry[] = [
       settings: [
         { setting: 'importance_sampling_level="sequence"', what: 'sequence-level importance ratio', since: 'TRL >= 0.20' },
         { setting: 'epsilon=3e-4, epsilon_high=4e-4', what: 'the much tighter clip range a sequence-level ratio needs (the paper\'s values)', since: 'TRL >= 0.17' },
-        { setting: 'loss_type="grpo", beta=0.0, steps_per_generation > 1', what: 'the paper\'s setup: sequence averaging, no KL, off-policy mini-batches so the ratio matters', since: 'TRL >= 0.18' },
+        { setting: 'loss_type="grpo", beta=0.0, steps_per_generation=4 * gradient_accumulation_steps', what: 'the paper\'s setup: sequence averaging, no KL, the rollout split into 4 mini-batches. The sequence ratio only acts off-policy: when steps_per_generation > gradient_accumulation_steps or num_iterations > 1; otherwise GSPO equals GRPO', since: 'TRL >= 0.20' },
       ],
-      // Checked against TRL's Paper Index (huggingface.co/docs/trl/paper_index, the GSPO entry) on 2026-11-21.
+      // As TRL's Paper Index gives GSPO's recipe (checked 2026-11-23).
       missing: ['GSPO-token (token-level advantages with a sequence-level ratio) is only in TRL\'s experimental module, not GRPOConfig'],
     },
   },
@@ -129,7 +132,13 @@ export const FAMILIES: readonly FamilyEntry[] = [
     description: 'Geometric-Mean Policy Optimization: maximises the geometric mean of token-level rewards (importance-weighted) instead of GRPO\'s arithmetic mean, which is less sensitive to outlier importance ratios and allows a wider clip range.',
     defining: { arxivId: '2507.20673', title: 'Geometric-Mean Policy Optimization', idCheck: 'recalled' },
     buildsOn: ['GRPO'],
-    trl: none(['the geometric-mean objective: subclass GRPOTrainer and override compute_loss']),
+    trl: {
+      support: 'native',
+      settings: [
+        { setting: 'from trl.experimental.gmpo import GMPOConfig, GMPOTrainer; GMPOConfig(epsilon=0.4, beta=0.0)', what: 'the geometric-mean objective, clipped per token in log space (ratios within exp(±0.4), the paper\'s range); experimental: may change in any release', since: 'TRL >= 1.7' },
+      ],
+      missing: [],
+    },
   },
   {
     name: 'GPG', slug: 'gpg',
@@ -154,14 +163,14 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'GVPO', slug: 'gvpo',
     description: 'Group Variance Policy Optimization: derives the group-relative update from the KL-constrained reward-maximisation optimum, so the loss matches reward differences within a group to log-probability differences; claims a unique optimal solution and support for off-policy sampling.',
-    defining: { arxivId: '2504.19599', title: 'GVPO: Group Variance Policy Optimization for Large Language Model Post-Training', idCheck: 'unsure' },
+    defining: { arxivId: '2504.19599', title: 'GVPO: Group Variance Policy Optimization for Large Language Model Post-Training', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['the GVPO loss: override compute_loss']),
   },
   {
     name: 'GiGPO', slug: 'gigpo',
     description: 'Group-in-Group Policy Optimization for LLM agents: keeps GRPO\'s episode-level groups and adds step-level groups of actions taken from the same environment state, giving finer credit assignment in long multi-turn tasks without a critic.',
-    defining: { arxivId: '2505.10978', title: 'Group-in-Group Policy Optimization for LLM Agent Training', idCheck: 'unsure' },
+    defining: { arxivId: '2505.10978', title: 'Group-in-Group Policy Optimization for LLM Agent Training', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['multi-turn environments and step-level grouping by environment state']),
   },
@@ -186,9 +195,9 @@ export const FAMILIES: readonly FamilyEntry[] = [
     trl: {
       support: 'partial',
       settings: [
-        { setting: 'scale_rewards="batch"', what: 'advantage scaled by the batch std instead of the group std (the mean is still the group\'s)', since: 'TRL >= 0.22' },
+        { setting: 'RLOOTrainer + RLOOConfig(normalize_advantages=True)', what: 'TRL\'s own REINFORCE++ recipe: a leave-one-out baseline with advantages normalised over the batch', since: 'TRL >= 0.23' },
       ],
-      missing: ['global-batch mean baseline and the token-level KL folded into the reward: use OpenRLHF'],
+      missing: ['the token-level KL folded into the reward, as in OpenRLHF'],
     },
   },
   {
@@ -215,7 +224,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'DisCO', slug: 'disco',
     description: 'Discriminative Constrained Optimization: recasts GRPO-style training as discriminative learning — raise scores of correct answers, lower incorrect ones — with a KL constraint instead of clipping, removing GRPO\'s question-difficulty bias.',
-    defining: { arxivId: '2505.12366', title: 'DisCO: Reinforcing Large Reasoning Models with Discriminative Constrained Optimization', idCheck: 'unsure' },
+    defining: { arxivId: '2505.12366', title: 'DisCO: Reinforcing Large Reasoning Models with Discriminative Constrained Optimization', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['the discriminative objective and constrained optimisation']),
   },
@@ -225,9 +234,9 @@ export const FAMILIES: readonly FamilyEntry[] = [
     defining: { arxivId: '2506.13585', title: 'MiniMax-M1: Scaling Test-Time Compute Efficiently with Lightning Attention', idCheck: 'recalled' },
     buildsOn: ['GRPO'],
     trl: {
-      support: 'partial',
+      support: 'native',
       settings: [
-        { setting: 'loss_type="cispo"', what: 'clipped importance weights (if your TRL version has it)', since: 'TRL >= 0.24 (unsure; not in 0.23 as far as recalled)' },
+        { setting: 'loss_type="cispo", epsilon_high=5.0', what: 'clipped importance-sampling weights (detached), no token\'s gradient dropped; epsilon_high caps the weight, 5.0 as in ScaleRL', since: 'TRL >= 0.26' },
       ],
       missing: [],
     },
@@ -235,14 +244,14 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'TreeRPO', slug: 'treerpo',
     description: 'TreeRPO: samples reasoning as a tree and computes group-relative rewards at every branching step, giving step-level signals without a process reward model.',
-    defining: { arxivId: '2506.05183', title: 'TreeRPO: Tree Relative Policy Optimization', idCheck: 'unsure' },
+    defining: { arxivId: '2506.05183', title: 'TreeRPO: Tree Relative Policy Optimization', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['tree-structured sampling and step-level groups']),
   },
   {
     name: 'Critique-GRPO', slug: 'critique-grpo',
     description: 'Critique-GRPO: adds natural-language critiques to numeric rewards; the model refines its answers after a critique and learns from both the initial and refined responses in one GRPO-style update.',
-    defining: { arxivId: '2506.03106', title: 'Critique-GRPO: Advancing LLM Reasoning with Natural Language and Numerical Feedback', idCheck: 'unsure' },
+    defining: { arxivId: '2506.03106', title: 'Critique-GRPO: Advancing LLM Reasoning with Natural Language and Numerical Feedback', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['critique generation and learning from refinements']),
   },
@@ -269,7 +278,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
       support: 'native',
       settings: [
         { setting: 'GRPOTrainer(reward_funcs=[my_checker, ...])', what: 'Python reward functions that check answers; several are summed (reward_weights)', since: 'TRL >= 0.14 (reward_weights TRL >= 0.16)' },
-        { setting: 'trl.rewards.accuracy_reward / think_format_reward', what: 'ready-made math-answer and format checkers', since: 'TRL >= 0.19 (unsure)' },
+        { setting: 'reward_funcs=[trl.rewards.accuracy_reward, trl.rewards.think_format_reward]', what: 'ready-made checkers: the math answer (math_verify) and the <think> format', since: 'TRL >= 0.24' },
       ],
       missing: ['sandboxed code execution: bring your own'],
     },

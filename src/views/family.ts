@@ -1,7 +1,7 @@
 import type { FamilyMemberRow } from '../../db/queries/families.ts';
 import type { Paper } from '../../db/schema.ts';
 import { arxivAbsUrl } from '../papers/identity.ts';
-import { TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
+import { TRL_CHECKED_ON, TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
 import { LIMITS, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
@@ -34,9 +34,9 @@ function familyEmbed(f: FamilyEntry, defining: Paper | undefined): Embed {
   const url = d.arxivId ? arxivAbsUrl(d.arxivId) : undefined;
   const title = url ? `[${d.title}](${url})` : d.title;
   const stored = defining ? ` · in the corpus: \`/paper show id:${d.arxivId}\`` : ' · not in the corpus';
-  const unsure = d.idCheck === 'unsure' ? ' · ⚠ id not verified' : '';
+  const unchecked = d.idCheck === 'recalled' ? ' · arXiv id from memory, not yet checked against arXiv' : '';
   const fields: EmbedField[] = [
-    { name: 'Defining paper', value: truncate(`${title}${d.arxivId ? ` (arXiv ${d.arxivId})` : ''}${stored}${unsure}`, LIMITS.fieldValue) },
+    { name: 'Defining paper', value: truncate(`${title}${d.arxivId ? ` (arXiv ${d.arxivId})` : ''}${stored}${unchecked}`, LIMITS.fieldValue) },
   ];
   if (f.buildsOn.length) fields.push({ name: 'Builds on', value: f.buildsOn.join(' · '), inline: true });
   fields.push(...trlFields(f));
@@ -45,7 +45,7 @@ function familyEmbed(f: FamilyEntry, defining: Paper | undefined): Embed {
     ...(url && { url }),
     description: truncate(f.description, LIMITS.description),
     fields,
-    footer: `TRL settings as documented for TRL ${TRL_DOC_VERSION}, from memory: verify against your version's GRPOConfig docs.`,
+    footer: `TRL settings checked against TRL ${TRL_DOC_VERSION}'s documentation on ${TRL_CHECKED_ON}; each names the first version that has it. TRL changes defaults between versions: check yours.`,
   };
 }
 

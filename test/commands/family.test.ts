@@ -43,7 +43,8 @@ describe('/family', () => {
     const trl = about!.fields!.find((f) => f.name.startsWith('Reproduce with TRL'))!;
     expect(trl.value).toContain('importance_sampling_level="sequence"');
     expect(trl.value).toMatch(/TRL >= 0\.20/);
-    expect(about!.footer).toMatch(/TRL 0\.\d+.*verify/);
+    expect(trl.value).toMatch(/steps_per_generation > gradient_accumulation_steps or num_iterations > 1/);
+    expect(about!.footer).toMatch(/^TRL settings checked against TRL 1\.9's documentation on 2026-11-23/);
     expect(members!.title).toBe('Papers that build on GSPO (50)');
     expect(members!.footer).toMatch(/^Papers 1-10 of 50 · page 1\/5/);
     expect(memberTitles(reply)).toHaveLength(10);
@@ -210,9 +211,22 @@ describe('the family data file', () => {
       if (f.defining.arxivId) expect(f.defining.arxivId).toMatch(/^\d{4}\.\d{5}$/);
       for (const parent of f.buildsOn) expect(FAMILIES.some((g) => g.name === parent) || parent in NOT_COVERED, `${f.name} builds on ${parent}`).toBe(true);
       expect(f.description.length).toBeLessThanOrEqual(1000);
-      for (const s of f.trl.settings) expect(s.since, `${f.name}: ${s.setting}`).toMatch(/TRL >= 0\.\d+/);
+      for (const s of f.trl.settings) expect(s.since, `${f.name}: ${s.setting}`).toMatch(/^TRL >= \d+\.\d+/);
       if (f.trl.support !== 'none') expect(f.trl.settings.length, f.name).toBeGreaterThan(0);
     }
+  });
+
+  it('records the TRL versions checked on 2026-11-23 (TRL 1.9)', () => {
+    const setting = (family: string, start: string) => findFamily(family)!.trl.settings.find((s) => s.setting.startsWith(start));
+    expect(setting('GRPO', 'loss_type="grpo"')!.since).toBe('TRL >= 0.17');
+    expect(setting('Dr. GRPO', 'loss_type="dr_grpo"')!.since).toBe('TRL >= 0.17');
+    expect(setting('DAPO', 'loss_type="dapo"')!.since).toBe('TRL >= 0.22');
+    expect(setting('DAPO', 'reward_funcs=[..., get_soft_overlong_punishment')!.since).toBe('TRL >= 0.22');
+    expect(setting('RLVR', 'reward_funcs=[trl.rewards.accuracy_reward')!.since).toBe('TRL >= 0.24');
+    expect(setting('CISPO', 'loss_type="cispo", epsilon_high=5.0')!.since).toBe('TRL >= 0.26');
+    expect(findFamily('GMPO')!.trl).toMatchObject({ support: 'native', settings: [{ since: 'TRL >= 1.7', setting: expect.stringContaining('trl.experimental.gmpo') }] });
+    expect(setting('REINFORCE++', 'RLOOTrainer + RLOOConfig(normalize_advantages=True)')).toBeDefined();
+    expect(FAMILIES.filter((f) => f.defining.idCheck === 'checked').map((f) => f.name)).toEqual(['GVPO', 'GiGPO', 'DisCO', 'TreeRPO', 'Critique-GRPO']);
   });
 
   it('agrees with the seed corpus on the defining papers it holds', async () => {
