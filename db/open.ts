@@ -1,7 +1,7 @@
 import path from 'node:path';
 import postgres from 'postgres';
 import { createDb, type DbHandle } from './client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedServer, type EmbeddedStep } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 
 export const EMBEDDED_DATABASE = 'grpo_digest';
@@ -15,11 +15,11 @@ export interface OpenedDb extends DbHandle {
  * Connects to DATABASE_URL when set, otherwise starts the embedded Postgres under `<dataDir>/pg`;
  * then applies migrations. `close()` also stops the embedded server.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<OpenedDb> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean; onStep?: (step: EmbeddedStep) => void }): Promise<OpenedDb> {
   let url = opts.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg'), persistent: true });
+    embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg'), persistent: true, ...(opts.onStep && { onStep: opts.onStep }) });
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Sql } from 'postgres';
 import type { Db } from '../db/client.ts';
+import type { EmbeddedStep } from '../db/embedded.ts';
 import { openDatabase, type OpenedDb } from '../db/open.ts';
 import { countPapers } from '../db/queries/stats.ts';
 import type { Command } from './command.ts';
@@ -12,6 +13,20 @@ import type { JobPorts } from '../jobs/graph.ts';
 import type { Job } from '../jobs/index.ts';
 import { createLlm } from './llm/anthropic.ts';
 import { createLogger, type Logger } from './log.ts';
+import type { Progress } from './progress.ts';
+
+/** Tells a person at a terminal what a slow start is doing (the CLI writes it to stderr); tests pass none. */
+export interface Narrator {
+  say(line: string): void;
+  bar(label: string): Progress;
+}
+
+/** The embedded database's slow steps in words; a normal restart ('start') is quick and says nothing. */
+function narrateStep(n: Narrator, s: EmbeddedStep): void {
+  if (s.kind === 'create') n.say(`First start: creating the embedded Postgres database in ${s.dir} (usually 3-10 s).`);
+  if (s.kind === 'attach') n.say(`Using the database of the grpo-digest already running on this folder (process ${s.ownerPid}).`);
+  if (s.kind === 'recover') n.say(`Stopping the embedded Postgres (process ${s.postgresPid}) that a grpo-digest which ended without closing left running in ${s.dir}; starting afresh.`);
+}
 
 export interface App {
   config: Config;
@@ -54,11 +69,12 @@ export function buildDeps(p: DepsParts): AppDeps {
  * -> seed corpus on first start -> dependencies. Adapters (console, Discord) and the scheduler are
  * started by the caller with `app.deps`.
  */
-export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date } = {}): Promise<App> {
+export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator } = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.logLevel);
+  const narrator = opts.narrator;
   const t0 = performance.now();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded) }, 'database ready');
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }) });
+  log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded), shared: handle.embedded?.shared }, 'database ready');
   let deps: AppDeps;
   try {
     deps = buildDeps({ db: handle.db, sql: handle.sql, config, log, now: opts.now });
@@ -67,9 +83,13 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
     throw err;
   }
   if (opts.seedIfEmpty !== false && (await countPapers(handle.db)) === 0) {
+    narrator?.say('First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).');
     // Loaded only when needed: the importer pulls in the parsers and the repair model.
     const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
-    const stats = await importSeeds(deps, SEED_DIR);
+    const bar = narrator?.bar('Importing seed papers');
+    const stats = await importSeeds(deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
+    bar?.stop();
+    narrator?.say(`Imported ${stats.papers.added} papers with ${stats.notes.added} Chinese notes. Ready.`);
     log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
   }
   let closed = false;

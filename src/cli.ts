@@ -9,7 +9,7 @@ import { addDigestCommands } from './cli/digest.ts';
 import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
-import { positiveInt, print, printJson, withApp } from './cli/shared.ts';
+import { OutputClosed, positiveInt, print, printJson, watchStdout, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
 import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
@@ -138,6 +138,7 @@ export function describeImport(s: ImportStats): string {
  */
 export async function main(argv = process.argv): Promise<void> {
   let code = 0;
+  watchStdout();
   try {
     await buildCli().exitOverride().parseAsync(argv);
   } catch (err) {
@@ -151,6 +152,7 @@ export async function main(argv = process.argv): Promise<void> {
 
 function exitCodeFor(err: unknown): number {
   if (err instanceof CommanderError) return err.exitCode; // commander already printed its message
+  if (err instanceof OutputClosed) return 0; // the reader had enough (| head): nothing to report
   if (err instanceof ConfigError || isUserFacing(err)) {
     process.stderr.write(`grpo-digest: ${err.message}\n`);
     return 2;

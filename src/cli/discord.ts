@@ -2,7 +2,7 @@ import type { Command as Cli } from 'commander';
 import { createApp, startBot } from '../app.ts';
 import { ConfigError, discordCredentials, loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../log.ts';
-import { print, printJson, withApp } from './shared.ts';
+import { print, printJson, STDERR_NARRATOR, withApp } from './shared.ts';
 
 const SNOWFLAKE = /^\d{15,21}$/;
 
@@ -17,7 +17,7 @@ const SNOWFLAKE = /^\d{15,21}$/;
 export async function startDiscord(config: Config): Promise<void> {
   discordCredentials(config);
   const log = createLogger(config.logLevel);
-  const app = await createApp(config, { log });
+  const app = await createApp(config, { log, narrator: STDERR_NARRATOR });
   let bot;
   try {
     bot = await startBot(app);

@@ -1,13 +1,20 @@
 import { InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
-import { createApp, type App } from '../app.ts';
+import { createApp, type App, type Narrator } from '../app.ts';
+import { progressBar } from '../progress.ts';
+
+/** First-start narration on stderr (stdout stays clean for --json and pipes); the bar only on a terminal. */
+export const STDERR_NARRATOR: Narrator = {
+  say: (line) => void process.stderr.write(`${line}\n`),
+  bar: progressBar,
+};
 
 /** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
 export async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmpty?: boolean; quiet?: boolean } = {}): Promise<T> {
   const config = loadConfig();
   const log = createLogger(opts.quiet ? 'warn' : config.logLevel);
-  const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty });
+  const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
   try {
     return await fn(app);
   } finally {
@@ -31,7 +38,26 @@ export function isoDate(value: string): string {
   return value;
 }
 
+/** The reader of stdout went away (`grpo-digest export | head -c 100`): the command stops quietly and the app still closes. */
+export class OutputClosed extends Error {
+  override name = 'OutputClosed';
+}
+
+let outputClosed = false;
+
+/**
+ * Turns a closed stdout (EPIPE) into `OutputClosed` at the next print instead of an uncaught error
+ * that would kill the process with a stack trace and leave the embedded Postgres running.
+ */
+export function watchStdout(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') outputClosed = true;
+    else throw err;
+  });
+}
+
 export const print = (s: string): void => {
+  if (outputClosed) throw new OutputClosed('stdout closed');
   process.stdout.write(`${s}\n`);
 };
 export const printJson = (v: unknown): void => print(JSON.stringify(v, null, 2));
