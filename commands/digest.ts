@@ -126,9 +126,10 @@ async function off(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 
 async function preview(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const row = await configured(input, deps, targetChannel(input, optionsOf(definition, input, 'preview').channel));
-  const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now() });
+  // With nothing new (always so on a fresh install: the seeds are not news), a labelled sample instead of nothing.
+  const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now(), sample: true });
   if (!loaded) throw new UserFacingError(`No digest is set up for ${channelMention(row.channelId)}.`);
-  return digestPreviewReply(row, loaded.window, composeDigest(loaded.input));
+  return digestPreviewReply(row, loaded.window, composeDigest(loaded.input), loaded.sample);
 }
 
 async function now(input: CommandInput, deps: CommandDeps): Promise<Reply> {

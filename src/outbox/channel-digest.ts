@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import { getChannel } from '../../db/queries/channels.ts';
-import { loadDigestCandidates, loadFeedHealth } from '../../db/queries/digest.ts';
+import { loadDigestCandidates, loadFeedHealth, loadSampleCandidates } from '../../db/queries/digest.ts';
 import type { Channel } from '../../db/schema.ts';
 import { composeDigest } from '../digest/compose.ts';
 import { selectPapers } from '../digest/select.ts';
@@ -33,26 +33,30 @@ export interface ChannelDigest {
   channel: Channel;
   window: DigestWindow;
   input: DigestInput;
+  /** Built from the latest GRPO-family papers because nothing is new (`sample` asked): never posted. */
+  sample: boolean;
 }
 
 /**
  * Everything `composeDigest` needs for one channel: now, or (with `date`) as at the channel's post
  * time on that local date. Undefined when the channel has no digest configured. Summaries are
- * loaded only for the papers the digest will show.
+ * loaded only for the papers the digest will show. With `sample`, a window with nothing new is
+ * filled with the channel's latest GRPO-family papers instead, so a newcomer sees what a digest
+ * looks like (previews and dry runs only; marked `sample`).
  */
-export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string }): Promise<ChannelDigest | undefined> {
+export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string; sample?: boolean }): Promise<ChannelDigest | undefined> {
   const row = await getChannel(db, channelId);
   if (!row) return undefined;
   const channel = toDigestChannel(row);
   const window = digestWindow(row, opts);
-  const [candidates, feeds] = await Promise.all([
-    loadDigestCandidates(db, { guildId: row.guildId, since: window.since, until: window.until, topics: channel.topics, minScore: channel.minScore }),
-    loadFeedHealth(db),
-  ]);
+  const query = { guildId: row.guildId, since: window.since, until: window.until, topics: channel.topics, minScore: channel.minScore };
+  const [news, feeds] = await Promise.all([loadDigestCandidates(db, query), loadFeedHealth(db)]);
   const now = window.until;
+  const sample = Boolean(opts.sample) && selectPapers(news, channel, window.since, now).shown.length === 0;
+  const candidates = sample ? await loadSampleCandidates(db, { ...query, limit: channel.maxPapers }) : news;
   const { shown } = selectPapers(candidates, channel, window.since, now);
   const summaries = await digestSummaries(db, shown.map((p) => p.id), channel.language);
-  return { channel: row, window, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries, feeds } };
+  return { channel: row, window, sample, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries, feeds } };
 }
 
 /** The messages of a channel's digest for a digest key, as at `now` (empty when the channel is gone). */

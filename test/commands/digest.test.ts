@@ -95,6 +95,15 @@ describe('/digest', () => {
     expect(reply.embeds!.map((e) => e.title).sort()).toEqual(['Clipped group advantages 1', 'Clipped group advantages 2', 'Clipped group advantages 3']);
   });
 
+  it('shows a labelled sample built from the latest GRPO-family papers when nothing is new', async () => {
+    // A week later nothing is new in channel 100: the preview shows what a digest looks like instead of nothing.
+    const later = commandDeps(t.db, () => new Date('2026-11-28T12:00:00Z'));
+    const reply = await runCommand(digest, commandInput('preview', { channel: '100' }, { canManage: false }), later);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toMatch(/^\*\*Sample, not the real digest\*\*: nothing is new for <#100> since .*, so this shows what a digest looks like with the 3 latest GRPO-family papers\. The real digest posts only papers that are new\./);
+    expect(reply.embeds!.map((e) => e.title).sort()).toEqual(['Clipped group advantages 1', 'Clipped group advantages 2', 'Clipped group advantages 3']);
+  });
+
   it('explains that posting needs Discord when there is no poster', async () => {
     const reply = await run('now', { channel: '100' });
     expect(reply).toMatchObject({ ephemeral: true, content: expect.stringMatching(/needs the bot running on Discord.*\/digest preview/) });

@@ -52,6 +52,19 @@ describe('grpo-digest digest --dry-run', { timeout: 90_000 }, () => {
     expect(messages[0]!.paperIds).toHaveLength(2);
   });
 
+  it('offers --sample when nothing is new, labelled as a sample, and changes nothing', async () => {
+    const before = await snapshot();
+    const empty = await cli(['digest', '--channel', '123456', '--date', '2026-11-30', '--dry-run'], env);
+    expect(empty.stdout).toContain('No new GRPO-family papers since the last digest.'); // only the stale-feed warning would post
+    expect(empty.stdout).not.toContain('Token-level GRPO');
+    const r = await cli(['digest', '--channel', '123456', '--date', '2026-11-30', '--dry-run', '--sample'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Sample, not the real digest: nothing is new for channel 123456 since .* UTC, so this shows what a digest looks like with the 2 latest GRPO-family papers/);
+    expect(r.stdout).toContain('■ Token-level GRPO for agents');
+    expect(r.stdout).not.toContain('convolution');
+    expect(await snapshot()).toBe(before);
+  });
+
   it('says where posting happens without --dry-run, and names /digest setup for an unknown channel', async () => {
     const post = await cli(['digest', '--channel', '123456'], env);
     expect(post.code).toBe(2);
