@@ -10,6 +10,7 @@ import { lookupPaper } from '../src/search/lookup.ts';
 import { searchPapers } from '../src/search/search.ts';
 import { familiesOfPaper } from '../db/queries/families.ts';
 import { FAMILIES, familyRef } from '../src/papers/families.ts';
+import { summaryToShow } from '../src/summarize/show.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
 import { markPaper, type MarkChoice } from './paper-mark.ts';
@@ -118,12 +119,19 @@ async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  const found = await resolvePaper(deps, optionsOf(definition, input, 'show').id);
-  const [detail, buildsOn] = await Promise.all([
+  return paperCard(deps, await resolvePaper(deps, optionsOf(definition, input, 'show').id));
+}
+
+/** The card of a paper, as `/paper show` and `grpo-digest show` print it: families it builds on, the LLM summary when one exists. */
+export async function paperCard(deps: CommandDeps, found: Paper): Promise<Reply> {
+  const [detail, buildsOn, shown] = await Promise.all([
     getPaperDetail(deps.db, found),
     familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),
+    summaryToShow(deps.db, found, 'en'),
   ]);
-  return paperCardReply(detail, { buildsOn });
+  // Only an LLM summary adds to the card: the extractive fallback would repeat the abstract shown above it.
+  const summary = shown.source === 'llm' ? { tldr: shown.tldr, grpoDelta: shown.grpoDelta as Record<string, string> | null, model: shown.model } : undefined;
+  return paperCardReply(detail, { buildsOn, ...(summary && { summary }) });
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -13,7 +13,7 @@ import { OutputClosed, positiveInt, print, printJson, watchStdout, withApp } fro
 import { progressBar } from './progress.ts';
 import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
-import { paperCardReply } from './views/paper-card.ts';
+import { paperCard } from '../commands/paper.ts';
 import { paperListReply } from './views/paper-list.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
 import { lookupPaper } from './search/lookup.ts';
@@ -85,9 +85,8 @@ export function buildCli(): Cli {
           const hint = found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search';
           throw new UserFacingError(`"${ref}" ${hint}`);
         }
-        const detail = await getPaperDetail(app.deps.db, found.paper);
-        if (o.json) return printJson(detail);
-        print(renderReply(paperCardReply(detail)));
+        if (o.json) return printJson(await getPaperDetail(app.deps.db, found.paper));
+        print(renderReply(await paperCard(app.deps, found.paper)));
       }, { quiet: true }));
 
   cli.command('export')

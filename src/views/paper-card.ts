@@ -5,12 +5,14 @@ import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type
 import { byline, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 import { paperDate } from '../papers/date.ts';
+import { compactDelta } from '../digest/delta.ts';
+import { labelsFor } from '../digest/labels.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
  * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
  */
-export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {}): Reply {
+export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary } = {}): Reply {
   const p = d.paper;
   const links = paperLinks(p);
   const header = [
@@ -20,6 +22,7 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[] } = {
   ].filter(Boolean);
   const description = [...header, '', truncate(readable(p.abstract) || '(no abstract stored)', 1500)].join('\n');
   const fields: EmbedField[] = [];
+  if (opts.summary) fields.push(...summaryFields(opts.summary));
   // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
   const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
   if (families.length || p.topics.length) {
@@ -59,6 +62,22 @@ function familyDecision(d: PaperDetail): string | undefined {
     return truncate(`${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`, 1024);
   }
   return undefined;
+}
+
+/** An LLM summary as the card shows it (what src/summarize/show.ts chose, when it is LLM-written). */
+export interface CardSummary {
+  tldr: string;
+  grpoDelta: Record<string, string> | null;
+  model: string | null;
+}
+
+/** The LLM summary first: its TL;DR (labelled with the model that wrote it) and what it changes relative to GRPO. */
+function summaryFields(s: CardSummary): EmbedField[] {
+  const fields: EmbedField[] = [{ name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`, value: truncate(readable(s.tldr), 600) }];
+  const labels = labelsFor('en');
+  const delta = compactDelta(s.grpoDelta ?? undefined, labels.deltaAxes, { max: 400 });
+  if (delta) fields.push({ name: labels.delta, value: delta });
+  return fields;
 }
 
 /** The structured Chinese note as fields: its heading, motivation, method points, results, takeaways. */

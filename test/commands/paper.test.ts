@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { papers } from '../../db/schema.ts';
+import { papers, summaries } from '../../db/schema.ts';
+import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
 import { paper } from '../../commands/paper.ts';
 import { commands } from '../../commands/index.ts';
 import { answerLine } from '../../src/console/run.ts';
@@ -42,6 +43,24 @@ describe('/paper', () => {
     const names = reply.embeds![0]!.fields!.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['论文解读', '背景痛点 / 本文动机', '核心方法', '实验结果', '可借鉴之处']));
     expect(reply.components![0]!.find((b) => b.label === 'PDF')).toMatchObject({ url: 'https://arxiv.org/pdf/2504.00883v2' });
+  });
+
+  it('shows the LLM summary on the card when one exists (TL;DR with its model, and the change vs GRPO)', async () => {
+    const { db } = seeded();
+    const [p] = await db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2504.00883'));
+    const before = await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps);
+    expect(before.embeds![0]!.fields!.some((f) => f.name.startsWith('TL;DR'))).toBe(false);
+    await db.insert(summaries).values({
+      paperId: p!.id, lang: 'en', promptVersion: PROMPT_VERSION, status: 'ok', model: 'claude-haiku-4-5',
+      content: {
+        tldr: 'Improves GRPO with $\\epsilon$-clipping.', motivation: 'm', method: ['a'], results: 'r', takeaways: 't',
+        grpo_delta: { advantage_normalization: 'unchanged', clipping: 'changed: asymmetric', kl_term: 'changed: removed', loss_aggregation: 'unchanged', importance_sampling_level: 'unchanged', sampling_filtering: 'unchanged', reward_type: 'unchanged' },
+      },
+    });
+    const card = (await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps)).embeds![0]!;
+    expect(card.fields![0]).toEqual({ name: 'TL;DR (LLM summary, claude-haiku-4-5)', value: 'Improves GRPO with ε-clipping.' });
+    expect(card.fields![1]).toEqual({ name: 'Change vs GRPO', value: 'clipping: changed: asymmetric · KL: changed: removed' });
+    await db.delete(summaries).where(eq(summaries.paperId, p!.id));
   });
 
   it('shows a month-only date as the month, never as the 1st', async () => {

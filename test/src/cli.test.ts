@@ -1,14 +1,18 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { papers, summaries } from '../../db/schema.ts';
 import { cli } from '../helpers/cli.ts';
 import { createTestDb } from '../helpers/db.ts';
 
 describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
   let env: Record<string, string>;
+  let t: Awaited<ReturnType<typeof createTestDb>>;
   beforeAll(async () => {
-    env = { DATABASE_URL: (await createTestDb()).url };
+    t = await createTestDb();
+    env = { DATABASE_URL: t.url };
   });
 
   it('seeds idempotently and reports counts as JSON and text', async () => {
@@ -44,11 +48,16 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     expect(bad.stderr).toMatch(/must be a whole number/);
   });
 
-  it('exports every paper as one JSON line each', async () => {
+  it('exports every paper as one JSON line each, with its LLM summaries', async () => {
+    const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
+    await t.db.insert(summaries).values({ paperId: gspo!.id, lang: 'en', promptVersion: 'v9', status: 'ok', model: 'claude-haiku-4-5', content: { tldr: 'Sequence-level ratios.' } });
+    await t.db.insert(summaries).values({ paperId: gspo!.id, lang: 'zh', promptVersion: 'v9', status: 'failed', error: 'refused' });
     const r = await cli(['export', '--format', 'jsonl'], env);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { arxiv_id: string | null; notes: unknown[] });
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { arxiv_id: string | null; notes: unknown[]; summaries: { lang: string; model: string; content: { tldr: string } }[] });
     expect(lines).toHaveLength(238);
     expect(lines.filter((l) => l.notes.length > 0)).toHaveLength(130);
+    expect(lines.find((l) => l.arxiv_id === '2507.18071')!.summaries).toEqual([expect.objectContaining({ lang: 'en', model: 'claude-haiku-4-5', content: { tldr: 'Sequence-level ratios.' } })]);
+    expect(lines.filter((l) => l.summaries.length > 0)).toHaveLength(1);
     expect(r.stdout).not.toContain('search_zh');
   });
 
