@@ -15,6 +15,7 @@ import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
 import { paperCard } from '../commands/paper.ts';
 import { paperListReply } from './views/paper-list.ts';
+import { paperJson } from './views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
 import { lookupPaper } from './search/lookup.ts';
 import { searchPapers } from './search/search.ts';
@@ -69,7 +70,7 @@ export function buildCli(): Cli {
       withApp(async (app) => {
         if (!query.trim()) throw new UserFacingError('The query is empty. Example: grpo-digest search "sequence-level clipping"');
         const { hits } = await searchPapers(app.deps.db, query, { limit: o.limit });
-        if (o.json) return printJson(hits);
+        if (o.json) return printJson(hits.map(paperJson));
         if (hits.length === 0) return print(`No papers match "${query}".`);
         print(renderReply(paperListReply({ title: `Papers for "${query}"`, papers: hits })));
       }, { quiet: true }));
@@ -85,7 +86,10 @@ export function buildCli(): Cli {
           const hint = found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search';
           throw new UserFacingError(`"${ref}" ${hint}`);
         }
-        if (o.json) return printJson(await getPaperDetail(app.deps.db, found.paper));
+        if (o.json) {
+          const detail = await getPaperDetail(app.deps.db, found.paper);
+          return printJson({ ...detail, paper: paperJson(detail.paper), citing: detail.citing.map(paperJson), cites: detail.cites.map(paperJson) });
+        }
         print(renderReply(await paperCard(app.deps, found.paper)));
       }, { quiet: true }));
 

@@ -9,6 +9,8 @@ const Line = z.object({
 });
 
 export interface ClassifiedLine {
+  /** The input line it came from (1-based), so papers without an id can be matched to their output. */
+  line: number;
   id?: string | number;
   arxiv_id?: string;
   grpo_family: boolean;
@@ -19,7 +21,7 @@ export interface ClassifiedLine {
 }
 
 /** One JSON line in, one classification out (snake_case, as the issue and the eval files spell it), or why not. */
-export function classifyJsonLine(line: string): ClassifiedLine | { error: string } {
+export function classifyJsonLine(line: string, lineNo: number): ClassifiedLine | { error: string } {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -31,6 +33,7 @@ export function classifyJsonLine(line: string): ClassifiedLine | { error: string
   const { title, abstract, id, arxiv_id } = parsed.data;
   const c = classifyPaper({ title, abstract });
   return {
+    line: lineNo,
     ...(id !== undefined && { id }),
     ...(arxiv_id !== undefined && { arxiv_id }),
     grpo_family: c.grpoFamily,

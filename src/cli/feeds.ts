@@ -124,7 +124,7 @@ export function addFeedCommands(cli: Cli): void {
       for await (const line of createInterface({ input, crlfDelay: Infinity })) {
         lineNo++;
         if (!line.trim()) continue;
-        const out = classifyJsonLine(line);
+        const out = classifyJsonLine(line, lineNo);
         if ('error' in out) {
           bad++;
           process.stderr.write(`grpo-digest: line ${lineNo}: ${out.error}\n`);

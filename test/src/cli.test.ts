@@ -30,6 +30,9 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     const hits = JSON.parse(r.stdout) as { arxivId: string }[];
     expect(hits[0]!.arxivId).toBe('2507.18071');
     expect(hits.length).toBeLessThanOrEqual(3);
+    // A paper whose source counted its 8 authors without naming them: names unknown (null), not "no authors".
+    const counted = JSON.parse((await cli(['search', 'dual-level down-sampling', '--limit', '1', '--json'], env)).stdout) as { arxivId: string; authors: unknown; authorCount: number }[];
+    expect(counted[0]).toMatchObject({ arxivId: '2509.22115', authors: null, authorCount: 8 });
   });
 
   it('shows a paper by URL as text', async () => {
