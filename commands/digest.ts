@@ -107,7 +107,19 @@ async function setup(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const existing = await getChannel(deps.db, channelId);
   if (existing && existing.guildId !== guildId) throw new UserFacingError('That channel belongs to another server.');
   const row = await saveChannelSettings(deps.db, { channelId, guildId, userId: input.user.id }, settings, deps.now());
-  return setupReply(row, await upcoming(deps, row), Boolean(deps.nextRuns));
+  return setupReply(row, await upcoming(deps, row), Boolean(deps.nextRuns), pingProblem(input, row.pingRoleId));
+}
+
+/**
+ * Why a digest's role ping would not notify anyone, if it would not: Discord delivers a role mention
+ * only when the role is mentionable or the sender may mention all roles. Undefined when it will, or
+ * when the platform cannot tell (the console).
+ */
+export function pingProblem(input: CommandInput, roleId: string | null): string | undefined {
+  const role = roleId ? input.resolved?.roles?.[roleId] : undefined;
+  if (!role || role.mentionable || input.resolved?.botMentionsAllRoles !== false) return undefined;
+  return `The digest will mention @${role.name}, but Discord will not notify its members: the role is not mentionable and the bot lacks "Mention @everyone, @here and All Roles". `
+    + `Turn on "Allow anyone to @mention this role" (Server Settings → Roles → ${role.name}), or give the bot's role that permission; then nothing else needs to change.`;
 }
 
 async function status(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -63,6 +63,15 @@ export interface CommandInput {
   canManage: boolean;
   subcommand?: string;
   options: Record<string, OptionValue>;
+  /** What the platform knows about the roles given as options, and about the bot (Discord only; absent in the console). */
+  resolved?: ResolvedContext;
+}
+
+export interface ResolvedContext {
+  /** Role options by id: whether members may @mention the role. */
+  roles?: Record<string, { name: string; mentionable: boolean }>;
+  /** The bot has Mention @everyone, @here and All Roles where the command was used. */
+  botMentionsAllRoles?: boolean;
 }
 
 /** What a command may use: the app's dependencies without the raw driver. */

@@ -72,6 +72,21 @@ export function interactionOptions(data: readonly CommandInteractionOption[]): {
   return { subcommand, options, focused };
 }
 
+/** Role options' mentionability and the bot's Mention All Roles permission, for commands that ping (`/digest setup ping_role`). */
+export function resolvedContext(
+  data: readonly CommandInteractionOption[], appPermissions: { has(flag: bigint): boolean } | null,
+): CommandInput['resolved'] {
+  const roles: Record<string, { name: string; mentionable: boolean }> = {};
+  const walk = (list: readonly CommandInteractionOption[]) => {
+    for (const o of list) {
+      if (o.role) roles[o.role.id] = { name: o.role.name, mentionable: Boolean(o.role.mentionable) };
+      if (o.options) walk(o.options);
+    }
+  };
+  walk(data);
+  return { roles, ...(appPermissions && { botMentionsAllRoles: appPermissions.has(PermissionFlagsBits.MentionEveryone) }) };
+}
+
 /**
  * Routes interactions to the platform-neutral commands. canManage is decided here, server side:
  * the member's Manage Server permission (Administrator implies it), or the server's moderator
@@ -106,7 +121,10 @@ export function createRouter(opts: RouterOptions): Router {
     if (!command) return void (await i.reply(renderInteraction(errorReply(NO_LONGER))));
     const { subcommand, options } = interactionOptions(i.options.data);
     const pending = (async (): Promise<Reply> => {
-      const input: CommandInput = { user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i), subcommand, options };
+      const input: CommandInput = {
+        user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i), subcommand, options,
+        resolved: resolvedContext(i.options.data, i.appPermissions),
+      };
       return runCommand(command, input, deps);
     })();
     let deferred = false;

@@ -46,11 +46,13 @@ function settingsFields(c: Channel, next: NextDigest | undefined, scheduled: boo
 }
 
 /** `/digest setup`'s answer: what was saved and when the first digest comes. */
-export function setupReply(c: Channel, next: NextDigest, scheduled: boolean): Reply {
+export function setupReply(c: Channel, next: NextDigest, scheduled: boolean, pingProblem?: string): Reply {
+  const fields = settingsFields(c, next, scheduled);
+  if (pingProblem) fields.push({ name: '⚠ The ping will not notify anyone', value: truncate(pingProblem, 1024) });
   const embed: Embed = {
     title: 'Digest set up',
     description: `New GRPO-family papers go to ${channelMention(c.channelId)} ${scheduleText(c)}. /digest preview shows what the next one would contain.`,
-    fields: settingsFields(c, next, scheduled),
+    fields,
   };
   return { embeds: [embed], ephemeral: true };
 }

@@ -75,6 +75,15 @@ describe('/digest', () => {
     expect(status).toMatch(/Last digest\nnone yet/);
   });
 
+  it('says what to change when the ping role would not notify anyone (not mentionable, and the bot may not mention all roles)', async () => {
+    const role = (mentionable: boolean, botMentionsAllRoles: boolean) => ({ resolved: { roles: { 777: { name: 'papers', mentionable } }, botMentionsAllRoles } });
+    const silent = replyText(await run('setup', { ...setupOptions, channel: '102' }, role(false, false)));
+    expect(silent).toMatch(/⚠ The ping will not notify anyone\nThe digest will mention @papers, but Discord will not notify its members: the role is not mentionable and the bot lacks "Mention @everyone, @here and All Roles"\. Turn on "Allow anyone to @mention this role" \(Server Settings → Roles → papers\)/);
+    for (const ok of [role(true, false), role(false, true), {}]) {
+      expect(replyText(await run('setup', { ...setupOptions, channel: '102' }, ok))).not.toContain('will not notify');
+    }
+  });
+
   it('opens a thread per paper when asked', async () => {
     await run('setup', { ...setupOptions, channel: '101', threads: true });
     expect((await channelRows()).find((r) => r.channelId === '101')).toMatchObject({ threadPerPaper: true });
