@@ -96,7 +96,7 @@ describe('/paper', () => {
 
   it('lists the latest GRPO-family papers newest first, every paper only when asked', async () => {
     // The newest paper of all is a DPO paper from a poll: not family, so not listed by default.
-    const [dpo] = await seeded().db.insert(papers).values({ arxivId: '2611.09999', title: 'Calibrated DPO for chat', titleKey: 'calibrateddpoforchat', grpoFamily: false, publishedOn: '2026-11-20' }).returning();
+    const [dpo] = await seeded().db.insert(papers).values({ arxivId: '2611.09999', title: 'Calibrated DPO for chat', titleKey: 'calibrateddpoforchat', rulesFamily: false, publishedOn: '2026-11-20' }).returning();
     const reply = await runCommand(paper, input('latest', { count: 10 }), seeded().deps);
     expect(reply.embeds![0]!.title).toBe('The latest 10 GRPO-family papers');
     const lines = reply.embeds![0]!.description!.split('\n\n');

@@ -45,7 +45,7 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
 
   it('covers every slash command and subcommand in the README\'s tables', async () => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const listed = new Set([...readme.matchAll(/`\/(\w+)(?: (search|show|latest|random|setup|preview|now|off|status|vote|add|next|done|remove|history|list))?/g)]
+    const listed = new Set([...readme.matchAll(/`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list))?/g)]
       .map((m) => `/${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
       .filter((c) => c !== '/press' && c !== '/quit'));
     const lines = await scriptLines();
