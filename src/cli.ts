@@ -19,6 +19,7 @@ import { paperJson } from './views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
 import { lookupPaper } from './search/lookup.ts';
 import { searchPapers } from './search/search.ts';
+import { EmbeddedPostgresError } from '../db/embedded.ts';
 import { exportCorpus } from '../db/queries/export.ts';
 import { marksWithPapers } from '../db/queries/marks.ts';
 import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
@@ -156,7 +157,7 @@ export async function main(argv = process.argv): Promise<void> {
 function exitCodeFor(err: unknown): number {
   if (err instanceof CommanderError) return err.exitCode; // commander already printed its message
   if (err instanceof OutputClosed) return 0; // the reader had enough (| head): nothing to report
-  if (err instanceof ConfigError || isUserFacing(err)) {
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || isUserFacing(err)) {
     process.stderr.write(`grpo-digest: ${err.message}\n`);
     return 2;
   }
