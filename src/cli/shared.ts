@@ -2,6 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { createApp, type App, type Narrator } from '../app.ts';
+import { parseDay } from '../calendar.ts';
 import { progressBar } from '../progress.ts';
 
 /** First-start narration on stderr (stdout stays clean for --json and pipes); the bar only on a terminal. */
@@ -32,9 +33,7 @@ export function positiveInt(max: number) {
 
 /** A calendar date option (YYYY-MM-DD) that exists. */
 export function isoDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    throw new InvalidArgumentError('must be a date like 2026-11-20');
-  }
+  if (parseDay(value) !== value) throw new InvalidArgumentError('must be a date like 2026-11-20');
   return value;
 }
 

@@ -19,7 +19,8 @@ const BARE_WORDS: Record<string, string> = {
  * Parses a console line typed as in Discord: `/paper search query:group relative limit:3`.
  * An option's value runs until the next `name:` of an option that (sub)command declares, so values
  * may contain spaces and colons (`query:what is GRPO: a survey`). A `word:value` whose word is not an
- * option (`lmit:3`) is refused rather than read as part of the previous value: see `isStrayOption`.
+ * option (`lmit:3`) is refused rather than read as part of the previous value (see `STRAY`; quote a
+ * value to keep such a word in it).
  * Surrounding quotes are removed.
  */
 export function parseCommandLine(line: string, find: (name: string) => Command | undefined, names: readonly string[] = []): ParsedLine {
@@ -41,7 +42,9 @@ export function parseCommandLine(line: string, find: (name: string) => Command |
     remainder = after.join(' ');
   }
   const declared = optionsFor(command.definition, subcommand).map((o) => o.name);
-  const stray = [...remainder.matchAll(STRAY)].find((m) => !declared.includes(m[1]!.toLowerCase()));
+  // A quoted value is taken as typed: `query:"loss_type:dr_grpo"` is a query, not an option.
+  const unquoted = remainder.replace(/"[^"]*"/g, (q) => ' '.repeat(q.length));
+  const stray = [...unquoted.matchAll(STRAY)].find((m) => !declared.includes(m[1]!.toLowerCase()));
   if (stray) throw unknownOption(command.definition, subcommand, stray[1]!);
   return { command, subcommand, options: splitOptions(remainder, declared) };
 }

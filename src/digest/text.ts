@@ -7,8 +7,8 @@
 import { neutralizeMentions } from '../reply.ts';
 
 /**
- * Escapes Discord markdown in a title so `*`, `_`, `~`, `|` and backticks show as typed. LaTeX is
- * kept: `$\epsilon$` is untouched, and `$x_i$` renders as typed because only the `_` is escaped.
+ * Escapes Discord markdown in a title so `*`, `_`, `~`, `|` and backticks show as typed. Titles reach
+ * it already readable (src/papers/latex.ts renders `$\epsilon$` as ε); any backslash left is escaped.
  */
 export function escapeMarkdown(text: string): string {
   return text.replace(/([\\]?)([*_~|`[\]])/g, (_m, bs: string, ch: string) => `${bs ? '\\\\' : ''}\\${ch}`).replace(/^([#>-])/gm, '\\$1');

@@ -31,6 +31,8 @@ describe('parseCommandLine', () => {
     // Colons that are not options: a URL, arXiv:<id>, a heading in capitals, a ratio.
     expect(parseCommandLine('/paper search query:see https://arxiv.org/abs/2507.18071 arXiv:2507.18071 GRPO: a survey 1:2 limit:2', findCommand).options)
       .toEqual({ query: 'see https://arxiv.org/abs/2507.18071 arXiv:2507.18071 GRPO: a survey 1:2', limit: '2' });
+    // Quoted, a lower-case word:value stays in the value.
+    expect(parseCommandLine('/paper search query:"loss_type:dr_grpo in TRL" limit:2', findCommand).options).toEqual({ query: 'loss_type:dr_grpo in TRL', limit: '2' });
   });
 
   it('names a wrong subcommand and suggests the closest', () => {

@@ -100,7 +100,7 @@ describe('composeDigest', () => {
     const p = paper(7, { title: 'DAPO: *Decoupled* Clip_and $\\epsilon$ Sampling', organization: 'ByteDance Seed', hfUpvotes: 12, githubUrl: 'https://github.com/x/dapo', families: ['DAPO'], topics: ['algorithm'] });
     const [m] = composeDigest(input([p], {}, [[7, { kind: 'llm', tldr: 'Clip higher, sample dynamically.', grpoDelta: { clipping: 'changed: decoupled ε_low/ε_high', kl_term: 'removed', loss_aggregation: 'Unchanged.', reward_type: 'same as GRPO' } }]]));
     const e = m!.reply.embeds![0]!;
-    expect(e.title).toBe('DAPO: \\*Decoupled\\* Clip\\_and $\\epsilon$ Sampling');
+    expect(e.title).toBe('DAPO: \\*Decoupled\\* Clip\\_and ε Sampling'); // LaTeX rendered as text, markdown escaped
     expect(e.url).toBe('https://arxiv.org/abs/2611.10007');
     expect(e.description).toContain('A. Author, B. Author · ByteDance Seed');
     expect(e.description).toContain('DAPO · #algorithm');
