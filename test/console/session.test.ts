@@ -59,25 +59,27 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
     const log = pino({ level: 'error' }, { write: (s: string) => void errors.push(s) });
     const deps = { ...seeded().deps, log };
     const failures: string[] = [];
-    let previous = '';
-    for (const line of await scriptLines()) {
-      errors.length = 0;
-      let answer: string;
-      if (line.startsWith('$')) {
-        const r = await cli(argv(line), { DATABASE_URL: seeded().url });
-        answer = `${r.stdout}\n${r.stderr}`;
-        if (r.code !== 0) failures.push(`${line}\n  exit code ${r.code}: ${r.stderr.slice(0, 300)}`);
-      } else {
-        answer = await answerLine(pressByLabel(line, previous), deps);
-      }
+    const check = (line: string, answer: string) => {
       for (const [what, pattern] of BROKEN) {
         const at = pattern.exec(answer);
         if (at) failures.push(`${line}\n  shows ${what}: …${answer.slice(Math.max(0, at.index - 120), at.index + 80)}…`);
       }
       if (!answer.trim()) failures.push(`${line}\n  has no answer`);
+    };
+    const lines = await scriptLines();
+    // Console lines in order (a press reads the answer before it); then the CLI runs, at once, on what they left.
+    let previous = '';
+    for (const line of lines.filter((l) => !l.startsWith('$'))) {
+      errors.length = 0;
+      previous = await answerLine(pressByLabel(line, previous), deps);
+      check(line, previous);
       if (errors.length) failures.push(`${line}\n  logged an error: ${errors.join('').slice(0, 300)}`);
-      previous = answer;
     }
+    await Promise.all(lines.filter((l) => l.startsWith('$')).map(async (line) => {
+      const r = await cli(argv(line), { DATABASE_URL: seeded().url });
+      if (r.code !== 0) failures.push(`${line}\n  exit code ${r.code}: ${r.stderr.slice(0, 300)}`);
+      check(line, `${r.stdout}\n${r.stderr}`);
+    }));
     expect(failures).toEqual([]);
   }, 180_000);
 });
