@@ -4,10 +4,14 @@
  */
 import { fit, squash } from './text.ts';
 
-/** The summariser's axes, in the order a reader of GRPO papers scans them. */
-export const DELTA_AXES = [
-  'advantage_normalization', 'clipping', 'kl_term', 'loss_aggregation', 'importance_sampling', 'sampling_filtering', 'reward_type',
+/**
+ * The fixed axes along which a paper is compared with GRPO, in the order a reader of GRPO papers scans
+ * them. The summariser's schema asks for exactly these; the labels in labels.ts are keyed by them.
+ */
+export const GRPO_AXES = [
+  'advantage_normalization', 'clipping', 'kl_term', 'loss_aggregation', 'importance_sampling_level', 'sampling_filtering', 'reward_type',
 ] as const;
+export type GrpoAxis = (typeof GRPO_AXES)[number];
 
 /** Values that mean "same as GRPO" (English and Chinese, with or without a trailing stop or explanation). */
 const UNCHANGED = /^(unchanged|same|same as grpo|as in grpo|no change|none|n\/a|na|not applicable|not specified|unspecified|-|—|不变|无变化|未改变|与 ?grpo ?相同|同 ?grpo|未说明)(?:[.。;；,，:：]|$)/i;
@@ -22,8 +26,8 @@ export function isUnchanged(value: string): boolean {
  */
 export function compactDelta(delta: Record<string, string> | undefined, axisLabels: Record<string, string>, opts: { max: number; perAxis?: number }): string | undefined {
   if (!delta) return undefined;
-  const known: readonly string[] = DELTA_AXES;
-  const keys = [...DELTA_AXES.filter((k) => k in delta), ...Object.keys(delta).filter((k) => !known.includes(k)).sort()];
+  const known: readonly string[] = GRPO_AXES;
+  const keys = [...GRPO_AXES.filter((k) => k in delta), ...Object.keys(delta).filter((k) => !known.includes(k)).sort()];
   const parts: string[] = [];
   for (const key of keys) {
     const value = delta[key];

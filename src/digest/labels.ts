@@ -36,7 +36,7 @@ const en: DigestLabels = {
   warn: { stale: 'looks stale', empty: 'is empty', failing: 'is failing', silent: 'has not polled successfully since', never: 'has never polled successfully' },
   deltaAxes: {
     advantage_normalization: 'advantage', clipping: 'clipping', kl_term: 'KL', loss_aggregation: 'loss aggregation',
-    importance_sampling: 'importance sampling', sampling_filtering: 'sampling', reward_type: 'reward',
+    importance_sampling_level: 'importance sampling', sampling_filtering: 'sampling', reward_type: 'reward',
   },
 };
 
@@ -56,7 +56,7 @@ const zh: DigestLabels = {
   warn: { stale: '疑似未更新', empty: '为空', failing: '抓取失败', silent: '最近一次成功抓取于', never: '从未成功抓取' },
   deltaAxes: {
     advantage_normalization: '优势归一化', clipping: '裁剪', kl_term: 'KL', loss_aggregation: '损失聚合',
-    importance_sampling: '重要性采样', sampling_filtering: '采样/过滤', reward_type: '奖励',
+    importance_sampling_level: '重要性采样', sampling_filtering: '采样/过滤', reward_type: '奖励',
   },
 };
 

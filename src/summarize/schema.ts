@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRPO_AXES, type GrpoAxis } from '../digest/delta.ts';
 
 /**
  * The structured summary an LLM writes for one paper, mirroring the seed notes plus `grpo_delta`.
@@ -13,11 +14,6 @@ export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 export const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
 
-/** The fixed axes along which a paper is compared with GRPO. */
-export const GRPO_AXES = [
-  'advantage_normalization', 'clipping', 'kl_term', 'loss_aggregation', 'importance_sampling_level', 'sampling_filtering', 'reward_type',
-] as const;
-export type GrpoAxis = (typeof GRPO_AXES)[number];
 
 /**
  * `unchanged`, `n/a` or `changed: <how>`. Lenient about case and the separator (models write

@@ -47,6 +47,12 @@ describe('compactDelta', () => {
     expect(compactDelta({ clipping: 'unchanged', kl_term: '不变' }, axes, { max: 300 })).toBeUndefined();
     expect(compactDelta(undefined, axes, { max: 300 })).toBeUndefined();
   });
+  it('labels every axis the summariser writes, in its place (GSPO\'s sequence-level ratio reads "importance sampling")', () => {
+    const gspo = { sampling_filtering: 'changed: drops stale groups', importance_sampling_level: 'changed: sequence-level ratio', clipping: 'changed: clips whole sequences' };
+    expect(compactDelta(gspo, axes, { max: 300 }))
+      .toBe('clipping: changed: clips whole sequences · importance sampling: changed: sequence-level ratio · sampling: changed: drops stale groups');
+    expect(compactDelta(gspo, labelsFor('zh').deltaAxes, { max: 300 })).toContain('重要性采样: changed: sequence-level ratio');
+  });
   it('recognises "unchanged" however it is written, and nothing else', () => {
     for (const v of ['unchanged', 'Same as GRPO.', 'N/A', '—', '无变化', 'none']) expect(isUnchanged(v), v).toBe(true);
     expect(isUnchanged('token-level normalisation instead of per-sequence')).toBe(false);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readStructured } from '../../../src/llm/structured.ts';
 import { readSummary } from '../../../src/summarize/answer.ts';
 import { neutralizeMentions, truncate } from '../../../src/reply.ts';
-import { GRPO_AXES, SUMMARY_JSON_SCHEMA, summaryContent } from '../../../src/summarize/schema.ts';
+import { GRPO_AXES } from '../../../src/digest/delta.ts';
+import { SUMMARY_JSON_SCHEMA, summaryContent } from '../../../src/summarize/schema.ts';
 import { validSummary } from '../../helpers/fake-anthropic.ts';
 
 const msg = (text: string, stop: 'end_turn' | 'refusal' | 'max_tokens' = 'end_turn') => ({ content: [{ type: 'text' as const, text, citations: null }], stop_reason: stop });
