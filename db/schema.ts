@@ -138,11 +138,38 @@ export const summaries = pgTable('summaries', {
   attempts: integer().notNull().default(0),
   /** A `failed` row is tried again from this time; null when it failed for good. */
   retryAt: timestamp({ withTimezone: true }),
+  /** What the model read: `abstract`, or `full-text` (the paper's extracted text; an abstract-based row is redone once the text arrives). */
+  basis: text().notNull().default('abstract'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('summaries_paper_lang_prompt_uq').on(t.paperId, t.lang, t.promptVersion),
   index('summaries_created_idx').on(t.createdAt),
 ]);
+
+/**
+ * A paper's full text, per arXiv version: the units that matter (src/papers/paper-text.ts) read from
+ * arXiv's HTML, or why there is none (`no-html`: arXiv has no HTML for this version; `failed`: the
+ * fetch failed, tried again at `retryAt` unless null), and the settings the rules extractor found.
+ */
+export const paperTexts = pgTable('paper_texts', {
+  id: serial().primaryKey(),
+  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  /** The arXiv version read (0 when the paper's version is unknown). */
+  version: integer().notNull(),
+  /** `ok`, `no-html` or `failed`. */
+  status: text().notNull(),
+  reason: text(),
+  url: text().notNull(),
+  sections: jsonb().$type<{ heading: string; kind: 'abstract' | 'body' | 'appendix'; text: string }[]>().notNull().default([]),
+  /** Characters stored, and whether units were left out to stay under the cap. */
+  chars: integer().notNull().default(0),
+  truncated: boolean().notNull().default(false),
+  /** The rules extractor's settings, each with its evidence (src/papers/settings-rules.ts). */
+  rulesSettings: jsonb().$type<{ key: string; value: string; evidence: string }[]>().notNull().default([]),
+  attempts: integer().notNull().default(0),
+  retryAt: timestamp({ withTimezone: true }),
+  fetchedAt: createdAt(),
+}, (t) => [uniqueIndex('paper_texts_paper_version_uq').on(t.paperId, t.version)]);
 
 /** Citation edges: citing paper -> cited paper. */
 export const citations = pgTable('citations', {
@@ -374,6 +401,7 @@ export type NewPaper = typeof papers.$inferInsert;
 export type PaperSource = typeof paperSources.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type Summary = typeof summaries.$inferSelect;
+export type FullText = typeof paperTexts.$inferSelect;
 export type Guild = typeof guilds.$inferSelect;
 export type Channel = typeof channels.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;

@@ -6,6 +6,7 @@ import { feedsFor, type Feed } from '../src/sources/feeds.ts';
 import { failureHealth } from '../src/sources/health.ts';
 import { Pacer, type HttpOptions } from '../src/sources/http.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
+import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
 
 export interface PollOptions {
@@ -85,7 +86,10 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
 /** Title-only seed papers resolved per daily run: a few paced requests a day clear the backlog in weeks. */
 const TITLE_LOOKUPS_PER_RUN = 5;
 
-/** The daily poll: every source, shortly after arXiv rebuilds its feeds, then a few title-only papers resolved. */
+/**
+ * The daily poll: every source, shortly after arXiv rebuilds its feeds, then a few title-only papers
+ * resolved and a few GRPO-family papers' full texts read (newest first), all through one arXiv pacer.
+ */
 export const pollFeedsJob: Job = {
   name: 'poll-feeds',
   lock: 'poll',
@@ -95,7 +99,9 @@ export const pollFeedsJob: Job = {
     if (reclassified !== null) deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
     const http = httpOptions(deps);
     const stats = await pollFeeds(deps, { http });
-    return { ...stats, titles: await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp }), reclassified };
+    const titles = await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp });
+    const texts = await fetchTexts(deps, { limit: deps.config.text.perPoll, arxivHttp: http.arxivHttp });
+    return { ...stats, titles, texts, reclassified };
   },
 };
 

@@ -9,6 +9,7 @@ import { addDigestCommands } from './cli/digest.ts';
 import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
+import { addFetchTextCommand } from './cli/fetch-text.ts';
 import { OutputClosed, positiveInt, print, printJson, watchStdout, withApp } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
 import { runConsole } from './console/run.ts';
@@ -119,6 +120,7 @@ export function buildCli(): Cli {
   addAskCommand(cli);
   addFeedCommands(cli);
   addSummarizeCommand(cli);
+  addFetchTextCommand(cli);
   addDigestCommands(cli);
   addDiscordCommands(cli);
   return cli;

@@ -46,6 +46,12 @@ const schema = z.object({
   POLL_CRON: cronExpr.default('15 6 * * *'),
   // Hugging Face's daily list fills and collects upvotes during the day: a second, HF-only pass.
   HF_POLL_CRON: cronExpr.default('0 18 * * *'),
+  // arXiv's HTML rendering of papers (full text for settings); a local server in tests.
+  ARXIV_HTML_BASE: url.default('https://arxiv.org/html'),
+  // Full texts fetched per poll (each one paced arXiv request, 3 s apart); `fetch-text` backfills the rest.
+  TEXT_FETCH_PER_POLL: z.coerce.number().int().min(0).max(500).default(10),
+  // The most characters of one paper's text stored (the units that matter most are kept).
+  TEXT_MAX_CHARS: z.coerce.number().int().min(5_000).max(2_000_000).default(120_000),
   ARXIV_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3000),
   HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_USER_AGENT: z.string().min(1).default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
@@ -86,11 +92,18 @@ export interface Config {
     arxivRssBase: string;
     arxivApiBase: string;
     hfApiBase: string;
+    arxivHtmlBase: string;
     arxivCategories: string[];
     /** arXiv's terms: at most one request every 3 s, RSS and API alike. */
     arxivIntervalMs: number;
     timeoutMs: number;
     userAgent: string;
+  };
+  text: {
+    /** Full texts fetched per poll. */
+    perPoll: number;
+    /** The most characters of one paper's text stored. */
+    maxChars: number;
   };
   pollCron: string;
   hfPollCron: string;
@@ -135,11 +148,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       arxivRssBase: e.ARXIV_RSS_BASE,
       arxivApiBase: e.ARXIV_API_BASE,
       hfApiBase: e.HF_API_BASE,
+      arxivHtmlBase: e.ARXIV_HTML_BASE,
       arxivCategories: e.ARXIV_CATEGORIES,
       arxivIntervalMs: e.ARXIV_REQUEST_INTERVAL_MS,
       timeoutMs: e.HTTP_TIMEOUT_MS,
       userAgent: e.HTTP_USER_AGENT,
     },
+    text: { perPoll: e.TEXT_FETCH_PER_POLL, maxChars: e.TEXT_MAX_CHARS },
     pollCron: e.POLL_CRON,
     hfPollCron: e.HF_POLL_CRON,
     summarizeCron: e.SUMMARIZE_CRON,

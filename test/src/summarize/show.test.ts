@@ -8,7 +8,7 @@ import { validSummary } from '../../helpers/fake-anthropic.ts';
 const paper = { id: 7, abstract: 'We propose X. It works.', abstractZh: null, aiSummary: null };
 const row = (fields: Partial<Summary>): Summary => ({
   id: 1, paperId: 7, lang: 'zh', promptVersion: 'v1', status: 'ok', model: 'claude-haiku-4-5', content: validSummary('x'), error: null,
-  inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: '0', attempts: 0, retryAt: null, createdAt: new Date(), ...fields,
+  inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: '0', attempts: 0, retryAt: null, basis: 'abstract', createdAt: new Date(), ...fields,
 });
 const note = { id: 1, paperId: 7, source: 'seed:002', lang: 'zh', heading: '标题 @everyone', motivation: '', method: ['点 <@1>'], results: '结果', takeaways: '', body: '全文' } as Note;
 
