@@ -1,8 +1,9 @@
-import { channelLanguages, pendingPapers, saveSummary } from '../db/queries/summaries.ts';
+import { channelLanguages, pendingPapers, recordFailedUpgrade, saveSummary } from '../db/queries/summaries.ts';
 import { recordSpend, spendToday } from '../db/queries/spend.ts';
 import { retryAt } from '../src/llm/backoff.ts';
 import { Budget } from '../src/llm/budget.ts';
 import { resumeBatch, runBatch, type BatchStep } from '../src/summarize/batch-run.ts';
+import { basisOf, withFullText } from '../src/summarize/full-text.ts';
 import { isLang, PROMPT_VERSION, type Lang } from '../src/summarize/schema.ts';
 import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/summarize/summarizer.ts';
 import { JobStopped, type Job, type JobDeps, type JobStats } from './index.ts';
@@ -81,14 +82,11 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
   return stats('direct', run, after);
 }
 
-/** Every pending item of these languages, with its failed attempts so far. */
+/** Every pending item of these languages, with its failed attempts so far and its full text when read. */
 async function pendingItems(deps: JobDeps, langs: readonly Lang[]): Promise<SummarizeItem[]> {
-  const items: SummarizeItem[] = [];
-  for (const lang of langs) {
-    const rows = await pendingPapers(deps.db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG, now: deps.now() });
-    for (const { paper, attempts } of rows) items.push({ paper, lang, attempts });
-  }
-  return items;
+  const rows = await Promise.all(langs.map(async (lang) => ({ lang, rows: await pendingPapers(deps.db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG, now: deps.now() }) })));
+  const texts = await withFullText(deps.db, rows.flatMap((r) => r.rows.map((x) => x.paper)));
+  return rows.flatMap(({ lang, rows: pending }) => pending.map(({ paper, attempts, upgrade }) => ({ paper: texts.get(paper.id)!, lang, attempts, ...(upgrade && { upgrade }) })));
 }
 
 /** Languages to summarise in: those of enabled channels that we support, else English. */
@@ -117,11 +115,18 @@ async function storeOutcome(deps: JobDeps, item: SummarizeItem, o: Outcome): Pro
   const attempts = o.kind === 'failed' ? item.attempts + 1 : item.attempts;
   const retry = o.kind === 'failed' ? retryAt(attempts, now) : null;
   if (o.kind === 'failed') log.warn({ error: o.error, attempts, retryAt: retry }, retry ? 'summary failed; tried again later' : 'summary failed for good');
+  if (o.kind === 'failed' && item.upgrade) {
+    await recordFailedUpgrade(deps.db, {
+      paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, attempts, retryAt: retry,
+      inputTokens: o.usage.input, outputTokens: o.usage.output, costUsd: o.costUsd.toFixed(6),
+    });
+    return;
+  }
   await saveSummary(deps.db, {
     paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, status: o.kind, model: o.model,
     content: o.kind === 'ok' ? o.content : null, error: o.kind === 'failed' ? o.error : null,
     inputTokens: o.usage.input, outputTokens: o.usage.output, cacheReadTokens: o.usage.cacheRead, cacheWriteTokens: o.usage.cacheWrite,
-    costUsd: o.costUsd.toFixed(6), attempts, retryAt: retry, createdAt: now,
+    costUsd: o.costUsd.toFixed(6), attempts, retryAt: retry, basis: basisOf(item.paper), createdAt: now,
   });
 }
 

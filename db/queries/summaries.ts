@@ -2,33 +2,41 @@ import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { deleteState, getState, setState } from './app-state.ts';
-import { channels, notes, papers, summaries, type Note, type Paper, type Summary } from '../schema.ts';
+import { channels, notes, papers, paperTexts, summaries, type Note, type Paper, type Summary } from '../schema.ts';
 export type NewSummary = typeof summaries.$inferInsert;
 
 /**
  * GRPO-family papers with an abstract to summarise in this language and prompt version, newest news
  * first, then newest seen: those with no summary yet, and those whose failed attempt is due again
- * (`retry_at` passed; a row that failed for good has none). Each comes with its failed attempts so
+ * (`retry_at` passed; a row that failed for good has none), and those summarised from the abstract
+ * alone whose full text has since been read (`upgrade`: redone once from the text; a failed redo
+ * keeps the summary and is tried again on the same schedule). Each comes with its failed attempts so
  * far. Papers known only by title are left out: a summary of a title alone would be invented.
  */
-export async function pendingPapers(db: Db, p: { lang: string; promptVersion: string; limit: number; now: Date }): Promise<{ paper: Paper; attempts: number }[]> {
+export async function pendingPapers(db: Db, p: { lang: string; promptVersion: string; limit: number; now: Date }): Promise<{ paper: Paper; attempts: number; upgrade: boolean }[]> {
+  const hasText = sql`exists (select 1 from ${paperTexts} where ${paperTexts.paperId} = ${papers.id} and ${paperTexts.status} = 'ok')`;
+  const due = or(and(isNull(summaries.retryAt), eq(summaries.attempts, 0)), lte(summaries.retryAt, p.now));
   const rows = await db
-    .select({ paper: papers, attempts: summaries.attempts })
+    .select({ paper: papers, attempts: summaries.attempts, status: summaries.status })
     .from(papers)
     .leftJoin(summaries, and(eq(summaries.paperId, papers.id), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion)))
     .where(and(
       eq(papers.grpoFamily, true),
       ne(papers.abstract, ''),
-      or(isNull(summaries.id), eq(summaries.status, 'fallback'), and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now))),
+      or(
+        isNull(summaries.id), eq(summaries.status, 'fallback'), and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now)),
+        and(eq(summaries.status, 'ok'), eq(summaries.basis, 'abstract'), hasText, due),
+      ),
     ))
     .orderBy(sql`${papers.newsAt} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
     .limit(p.limit);
-  return rows.map((r) => ({ paper: r.paper, attempts: r.attempts ?? 0 }));
+  return rows.map((r) => ({ paper: r.paper, attempts: r.attempts ?? 0, upgrade: r.status === 'ok' }));
 }
 
 /**
  * Stores a paper's summary outcome once per paper + language + prompt version. An `ok` row is final
- * (never regenerated); a `failed` or `fallback` row is replaced by the next attempt's outcome, its
+ * (never regenerated), except that one written from the abstract is replaced by an `ok` one written
+ * from the full text; a `failed` or `fallback` row is replaced by the next attempt's outcome, its
  * tokens and cost added to what the earlier attempts used. Returns whether the row was written.
  */
 export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date }): Promise<boolean> {
@@ -44,11 +52,26 @@ export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date })
         cacheReadTokens: add(summaries.cacheReadTokens, row.cacheReadTokens), cacheWriteTokens: add(summaries.cacheWriteTokens, row.cacheWriteTokens),
         costUsd: sql`${summaries.costUsd} + ${row.costUsd ?? '0'}::numeric`,
         attempts: row.attempts ?? 0, retryAt: row.retryAt ?? null, createdAt: row.createdAt,
+        basis: row.basis ?? 'abstract',
       },
-      setWhere: inArray(summaries.status, ['fallback', 'failed']),
+      setWhere: row.status === 'ok' && row.basis === 'full-text'
+        ? or(inArray(summaries.status, ['fallback', 'failed']), eq(summaries.basis, 'abstract'))
+        : inArray(summaries.status, ['fallback', 'failed']),
     })
     .returning({ id: summaries.id });
   return written.length > 0;
+}
+
+/**
+ * A failed redo of an abstract-based summary from the full text: the summary stays as it is; the
+ * attempt's tokens and cost are added and the next try is scheduled (none: left as it is for good).
+ */
+export async function recordFailedUpgrade(db: Db, p: { paperId: number; lang: string; promptVersion: string; attempts: number; retryAt: Date | null; inputTokens: number; outputTokens: number; costUsd: string }): Promise<void> {
+  await db.update(summaries).set({
+    attempts: p.attempts, retryAt: p.retryAt,
+    inputTokens: sql`${summaries.inputTokens} + ${p.inputTokens}`, outputTokens: sql`${summaries.outputTokens} + ${p.outputTokens}`,
+    costUsd: sql`${summaries.costUsd} + ${p.costUsd}::numeric`,
+  }).where(and(eq(summaries.paperId, p.paperId), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion), eq(summaries.status, 'ok')));
 }
 
 /** Failed summaries of a prompt version: waiting for their next attempt, and failed for good (no retry time). */
@@ -105,7 +128,7 @@ export interface PendingBatch {
   id: string;
   model: string;
   /** `attempts`: the paper's failed attempts before this batch (absent in batches stored before retries existed). */
-  items: { customId: string; paperId: number; lang: string; attempts?: number }[];
+  items: { customId: string; paperId: number; lang: string; attempts?: number; upgrade?: boolean }[];
   createdAt: string;
 }
 

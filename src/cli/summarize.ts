@@ -9,6 +9,7 @@ import { progressBar } from '../progress.ts';
 import { lookupPaper } from '../search/lookup.ts';
 import { LANGS, PROMPT_VERSION, type Lang } from '../summarize/schema.ts';
 import type { SummarizeItem } from '../summarize/summarizer.ts';
+import { basisOf, withFullText } from '../summarize/full-text.ts';
 import { interruptible, print, printJson, withApp } from './shared.ts';
 
 /** `grpo-digest summarize [--paper <ref>] [--lang en|zh] [--json]`: the summary run from the shell, under the job's lock. */
@@ -43,10 +44,12 @@ async function paperItems(app: App, ref: string, langs: readonly Lang[]): Promis
   if (!found.paper) throw new UserFacingError(`"${ref}" ${found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search'}`);
   const paper = found.paper;
   if (!paper.abstract.trim()) throw new UserFacingError(`${paper.arxivId ?? paper.title} has no abstract stored; a summary of its title alone would be invented.`);
+  const text = (await withFullText(app.deps.db, [paper])).get(paper.id)!;
   const items: SummarizeItem[] = [];
   for (const lang of langs) {
     const row = await getSummary(app.deps.db, paper.id, lang, PROMPT_VERSION);
-    if (row?.status !== 'ok') items.push({ paper, lang, attempts: row?.status === 'failed' ? row.attempts : 0 });
+    const upgrade = row?.status === 'ok' && row.basis === 'abstract' && basisOf(text) === 'full-text';
+    if (row?.status !== 'ok' || upgrade) items.push({ paper: text, lang, attempts: row?.status === 'failed' ? row.attempts : 0, ...(upgrade && { upgrade }) });
   }
   return items;
 }

@@ -78,22 +78,42 @@ export interface RunOptions<I, R extends ItemResult> {
   store: (item: I, r: R) => Promise<void>;
   /** The deferral a failed result becomes when the failure was the run's. */
   asRun: (r: R) => R;
+  /** Items with the same key run one after another, in order, on one worker (e.g. one paper's languages, so the second call reads the first one's cache). */
+  sequentialBy?: (item: I) => string | number;
+}
+
+/** Items in groups of the same key, groups in order of first appearance; one group per item without a key. */
+function groupItems<I>(items: readonly I[], key?: (item: I) => string | number): I[][] {
+  if (!key) return items.map((i) => [i]);
+  const groups = new Map<string | number, I[]>();
+  for (const item of items) {
+    const k = key(item);
+    const g = groups.get(k);
+    if (g) g.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
 }
 
 /** Works through the items (see the module comment) and returns what became of them. */
 export async function runItems<I, R extends ItemResult>(items: readonly I[], o: RunOptions<I, R>): Promise<RunCounts> {
   const rec = runRecorder(o.store, o.asRun);
+  const groups = groupItems(items, o.sequentialBy);
   let next = 0;
+  let started = 0;
   const worker = async () => {
-    while (next < items.length && !rec.counts.stopped && !o.signal?.aborted) {
-      const item = items[next++]!;
-      const result = await o.work(item);
-      if (result.kind === 'deferred' && result.overBudget) rec.counts.stopped ??= 'budget';
-      await rec.record(item, result);
+    while (next < groups.length && !rec.counts.stopped && !o.signal?.aborted) {
+      for (const item of groups[next++]!) {
+        if (rec.counts.stopped || o.signal?.aborted) break;
+        started++;
+        const result = await o.work(item);
+        if (result.kind === 'deferred' && result.overBudget) rec.counts.stopped ??= 'budget';
+        await rec.record(item, result);
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, groups.length)) }, worker));
   const counts = await rec.finish();
-  if (counts.stopped === 'budget') counts.overBudget += items.length - next;
+  if (counts.stopped === 'budget') counts.overBudget += items.length - started;
   return counts;
 }

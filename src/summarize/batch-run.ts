@@ -6,6 +6,7 @@ import type { Budget } from '../llm/budget.ts';
 import { failureOf, type Llm } from '../llm/port.ts';
 import { estimateRequestUsd } from '../llm/pricing.ts';
 import { collectBatch, customId, submitBatch, waitForBatch, type WaitOptions } from './batch.ts';
+import { withFullText } from './full-text.ts';
 import { summaryRequest } from './prompt.ts';
 import { isLang, PROMPT_VERSION } from './schema.ts';
 import type { Outcome, RunStats, SummarizeItem } from './summarizer.ts';
@@ -55,7 +56,7 @@ export async function runBatch(
   }
   const pending: PendingBatch = {
     id, model, createdAt: deps.now().toISOString(),
-    items: affordable.map((i) => ({ customId: customId({ paperId: i.paper.id, lang: i.lang }), paperId: i.paper.id, lang: i.lang, attempts: i.attempts })),
+    items: affordable.map((i) => ({ customId: customId({ paperId: i.paper.id, lang: i.lang }), paperId: i.paper.id, lang: i.lang, attempts: i.attempts, ...(i.upgrade && { upgrade: true }) })),
   };
   await setPendingBatch(deps.db, pending, deps.now());
   deps.log.info({ batch: id, papers: affordable.length }, 'summary batch submitted');
@@ -95,12 +96,12 @@ async function abandon(deps: Deps, b: PendingBatch, reason: string): Promise<Bat
 /** The batch's items still to store: papers that still exist, minus those an earlier, interrupted read of this batch already stored. */
 async function batchItems(deps: Deps, b: PendingBatch): Promise<Map<string, SummarizeItem>> {
   const ids = b.items.map((i) => i.paperId);
-  const byId = new Map((await papersInOrder(deps.db, ids)).map((p): [number, Paper] => [p.id, p]));
+  const byId = await withFullText(deps.db, await papersInOrder(deps.db, ids));
   const done = await summarizedSince(deps.db, ids, PROMPT_VERSION, new Date(b.createdAt));
   const items = new Map<string, SummarizeItem>();
   for (const i of b.items) {
     const paper = byId.get(i.paperId);
-    if (paper && isLang(i.lang) && !done.has(`${i.paperId}-${i.lang}`)) items.set(i.customId, { paper, lang: i.lang, attempts: i.attempts ?? 0 });
+    if (paper && isLang(i.lang) && !done.has(`${i.paperId}-${i.lang}`)) items.set(i.customId, { paper, lang: i.lang, attempts: i.attempts ?? 0, ...(i.upgrade && { upgrade: true }) });
   }
   return items;
 }

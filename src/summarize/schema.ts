@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRPO_AXES, type GrpoAxis } from '../digest/delta.ts';
+import { isSettingKey, SETTING_INFO, SETTING_KEYS, type Setting } from '../papers/settings.ts';
 
 /**
  * The structured summary an LLM writes for one paper, mirroring the seed notes plus `grpo_delta`.
@@ -7,8 +8,11 @@ import { GRPO_AXES, type GrpoAxis } from '../digest/delta.ts';
  * our boundary, because the answer is untrusted text until it parses.
  */
 
-/** Bump when the prompt or schema changes: every paper is then summarised again, once, under the new version. */
-export const PROMPT_VERSION = 'v1';
+/**
+ * Bump when the prompt or schema changes: every paper is then summarised again, once, under the new
+ * version. v2: the paper's full text (when arXiv has HTML of it) and `settings` with evidence.
+ */
+export const PROMPT_VERSION = 'v2';
 
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -31,6 +35,10 @@ const deltaValue = z.string().trim().transform((s, ctx) => {
 
 const text = z.string().trim().min(1);
 
+/** A setting as the model states it; unknown names are dropped, not fatal (the evidence rule runs after). */
+const settings = z.array(z.object({ name: z.string(), value: z.string(), evidence: z.string() }))
+  .transform((xs): Setting[] => xs.flatMap((x) => (isSettingKey(x.name) && x.value.trim() ? [{ key: x.name, value: x.value.trim(), evidence: x.evidence.trim() }] : [])));
+
 export const summaryContent = z.object({
   tldr: text,
   motivation: text,
@@ -38,6 +46,8 @@ export const summaryContent = z.object({
   results: text,
   takeaways: text,
   grpo_delta: z.object(Object.fromEntries(GRPO_AXES.map((a) => [a, deltaValue])) as Record<GrpoAxis, typeof deltaValue>),
+  /** Stated training settings, each with a verbatim quote (absent in v1 summaries). */
+  settings: settings.default([]),
 });
 export type SummaryContent = z.infer<typeof summaryContent>;
 export type GrpoDelta = SummaryContent['grpo_delta'];
@@ -51,7 +61,7 @@ const deltaDescription = 'Exactly "unchanged", "n/a", or "changed: <how, in a fe
 export const SUMMARY_JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['tldr', 'motivation', 'method', 'results', 'takeaways', 'grpo_delta'],
+  required: ['tldr', 'motivation', 'method', 'results', 'takeaways', 'grpo_delta', 'settings'],
   properties: {
     tldr: { type: 'string', description: 'One or two sentences: what the paper does and why it matters.' },
     motivation: { type: 'string', description: 'The problem or gap the paper addresses.' },
@@ -64,5 +74,22 @@ export const SUMMARY_JSON_SCHEMA = {
       required: [...GRPO_AXES],
       properties: Object.fromEntries(GRPO_AXES.map((a) => [a, { type: 'string', description: deltaDescription }])),
     },
+    settings: {
+      type: 'array',
+      description: 'Training settings the paper states for its own method, each at most once; leave out what it does not state.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'value', 'evidence'],
+        properties: {
+          name: { type: 'string', enum: [...SETTING_KEYS] },
+          value: { type: 'string', description: 'Short and in English, numbers as the paper gives them.' },
+          evidence: { type: 'string', description: 'A verbatim span of the paper data (one sentence or table row) that states the value.' },
+        },
+      },
+    },
   },
 } as const;
+
+/** The settings list for the system prompt: each name and what it means. */
+export const SETTINGS_GUIDE = SETTING_KEYS.map((k) => `  - ${k}: ${SETTING_INFO[k].describe}`).join('\n');

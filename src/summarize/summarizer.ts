@@ -3,8 +3,8 @@ import type { Llm, LlmFailure, Message } from '../llm/port.ts';
 import { runItems, runRecorder, type Recorder, type RunCounts } from '../llm/run.ts';
 import type { TokenUsage } from '../llm/pricing.ts';
 import { callStructured } from '../llm/structured.ts';
-import { readSummary } from './answer.ts';
-import { summaryRequest, type PaperText } from './prompt.ts';
+import { summaryReader } from './answer.ts';
+import { evidenceText, summaryRequest, type PaperText } from './prompt.ts';
 import type { Lang, SummaryContent } from './schema.ts';
 
 export interface SummarizeItem {
@@ -12,6 +12,8 @@ export interface SummarizeItem {
   lang: Lang;
   /** Failed attempts stored for this paper and language so far (0 for a new paper). */
   attempts: number;
+  /** Redoing an `ok` summary written from the abstract alone, now that the full text is read: a failure keeps the old summary. */
+  upgrade?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface OneOptions {
  */
 export async function summarizeOne(llm: Llm, item: SummarizeItem, o: OneOptions): Promise<Outcome> {
   const r = await callStructured(llm, summaryRequest(item.paper, item.lang, o.model), {
-    read: readSummary, ...(o.budget && { budget: o.budget }), ...(o.signal && { signal: o.signal }), ...(o.prior && { prior: o.prior }),
+    read: summaryReader(evidenceText(item.paper)), ...(o.budget && { budget: o.budget }), ...(o.signal && { signal: o.signal }), ...(o.prior && { prior: o.prior }),
   });
   const base = { usage: r.usage, costUsd: r.costUsd, model: o.model };
   if (r.ok) return { ...base, kind: 'ok', content: r.value };
@@ -75,6 +77,8 @@ export interface DirectOptions {
 export function summarizeDirect(llm: Llm, items: readonly SummarizeItem[], o: DirectOptions): Promise<RunStats> {
   return runItems(items, {
     concurrency: o.concurrency,
+    // One paper's languages one after the other: the second reads the paper's prefix from the cache the first wrote.
+    sequentialBy: (item) => item.paper.id,
     ...(o.signal && { signal: o.signal }),
     work: (item) => summarizeOne(llm, item, { model: o.model, budget: o.budget, ...(o.signal && { signal: o.signal }) }),
     store: o.onOutcome,

@@ -52,9 +52,10 @@ export interface FakeAnthropicOptions {
   /**
    * `fixed` (the default, what tests assert on): every answer reports `fake.usage`. `proportional`:
    * synthetic counts that scale with the text, input = ceil(characters of system + user text /
-   * `charsPerToken`), output = ceil(characters of the answer text / `charsPerToken`); a system prefix
-   * marked `cache_control` is written to the cache the first time and read after that, but only
-   * when it reaches `minCacheableTokens` (below it the real API silently caches nothing).
+   * `charsPerToken`), output = ceil(characters of the answer text / `charsPerToken`); the prefix up
+   * to the last block marked `cache_control` (system or message) is written to the cache the first
+   * time and read after that, but only when it reaches `minCacheableTokens` (below it the real API
+   * silently caches nothing).
    */
   usage?: 'fixed' | 'proportional';
   /** Characters per token for `proportional` usage; 3.5 by default. */
@@ -77,6 +78,7 @@ export function validSummary(tag: string): Record<string, unknown> {
       advantage_normalization: 'unchanged', clipping: 'changed: per-sequence clipping', kl_term: 'n/a', loss_aggregation: 'unchanged',
       importance_sampling_level: 'Changed - sequence level', sampling_filtering: 'unchanged', reward_type: 'unchanged',
     },
+    settings: [],
   };
 }
 
@@ -109,17 +111,17 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
   /** The usage an answer reports: `fake.usage`, or counts proportional to the prompt and the answer. */
   const usageFor = (params: any, answerText: string): FakeAnthropic['usage'] => { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (opts.usage !== 'proportional') return { ...fake.usage };
-    const system = blocks(params?.system);
-    const userChars = (params?.messages ?? []).flatMap((m: { content: unknown }) => blocks(m.content)).reduce((n: number, b: Block) => n + (b.text?.length ?? 0), 0);
-    const systemChars = system.reduce((n, b) => n + (b.text?.length ?? 0), 0);
-    // The cacheable prefix: the system blocks up to the last one with a cache breakpoint.
-    const last = system.map((b) => b.cache_control !== undefined).lastIndexOf(true);
-    const prefix = system.slice(0, last + 1).map((b) => b.text ?? '').join('');
+    // The prompt in the API's order (system blocks, then each message's blocks); the cacheable prefix
+    // runs up to the last block with a cache breakpoint, wherever it is.
+    const all = [...blocks(params?.system), ...(params?.messages ?? []).flatMap((m: { content: unknown }) => blocks(m.content))];
+    const allChars = all.reduce((n, b) => n + (b.text?.length ?? 0), 0);
+    const last = all.map((b) => b.cache_control !== undefined).lastIndexOf(true);
+    const prefix = all.slice(0, last + 1).map((b) => b.text ?? '').join('');
     const prefixTokens = last >= 0 && tokens(prefix.length) >= minCacheable ? tokens(prefix.length) : 0;
     const hit = prefixTokens > 0 && cachedPrefixes.has(prefix);
     if (prefixTokens > 0) cachedPrefixes.add(prefix);
     return {
-      input_tokens: tokens(systemChars + userChars) - prefixTokens,
+      input_tokens: tokens(allChars) - prefixTokens,
       output_tokens: tokens(answerText.length),
       cache_creation_input_tokens: hit ? 0 : prefixTokens,
       cache_read_input_tokens: hit ? prefixTokens : 0,

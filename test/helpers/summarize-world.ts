@@ -37,7 +37,7 @@ export function useSummaryWorld(fake: () => FakeAnthropic) {
     return row!;
   };
   const summary = (p: Paper, lang = 'en') => getSummary(t.db, p.id, lang, PROMPT_VERSION);
-  const userText = (body: Body) => body.messages[0]!.content[0]!.text;
+  const userText = (body: Body) => body.messages[0]!.content.map((c) => c.text).join('\n');
   const requestsFor = (p: Paper) => fake().messageRequests().filter((r) => userText(r.body).includes(p.arxivId!));
   return { db: () => t, deps, addPaper, summary, userText, requestsFor };
 }

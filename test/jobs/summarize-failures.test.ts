@@ -112,7 +112,7 @@ describe('summarize-pending: malformed and cut-off answers', () => {
     const p = await w.addPaper();
     fake.script(p.arxivId!, ['max_tokens', 'ok']);
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 1 });
-    expect(w.requestsFor(p).map((r) => r.body.max_tokens)).toEqual([2000, 4000]);
+    expect(w.requestsFor(p).map((r) => r.body.max_tokens)).toEqual([3000, 6000]);
     expect(await w.summary(p)).toMatchObject({ status: 'ok', inputTokens: 2000, outputTokens: 800, costUsd: '0.006000' });
     const q = await w.addPaper();
     fake.script(q.arxivId!, ['max_tokens', 'max_tokens']);

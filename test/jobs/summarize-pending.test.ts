@@ -16,7 +16,7 @@ beforeAll(async () => {
 beforeEach(() => fake.reset());
 
 const useWorld = () => useSummaryWorld(() => fake);
-const userText = (body: { messages: { content: { text: string }[] }[] }) => body.messages[0]!.content[0]!.text;
+const userText = (body: { messages: { content: { text: string }[] }[] }) => body.messages[0]!.content.map((c) => c.text).join('\n');
 
 describe('summarize-pending: one call per paper', () => {
   const w = useWorld();
@@ -176,7 +176,7 @@ describe('summarize-pending: Message Batches over the threshold', () => {
     ]);
     const batch = fake.requests[0]!.body;
     expect(batch.requests.map((r: { custom_id: string }) => r.custom_id).sort()).toEqual(ps.map((p) => `${p.id}-en`).sort());
-    expect(batch.requests[0].params).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 2000, output_config: { format: { type: 'json_schema' } } });
+    expect(batch.requests[0].params).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 3000, output_config: { format: { type: 'json_schema' } } });
     expect(await w.summary(ps[0]!)).toMatchObject({ status: 'ok', costUsd: '0.001500' }); // half price
     expect(await w.summary(ps[1]!)).toMatchObject({ status: 'ok', inputTokens: 2000, costUsd: '0.004500' }); // batch half + direct retry
     expect(await getPendingBatch(w.db().db)).toBeUndefined();

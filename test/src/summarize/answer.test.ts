@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readStructured } from '../../../src/llm/structured.ts';
-import { readSummary } from '../../../src/summarize/answer.ts';
+import { summaryReader } from '../../../src/summarize/answer.ts';
 import { neutralizeMentions, truncate } from '../../../src/reply.ts';
 import { GRPO_AXES } from '../../../src/digest/delta.ts';
 import { SUMMARY_JSON_SCHEMA, summaryContent } from '../../../src/summarize/schema.ts';
@@ -48,7 +48,7 @@ describe('summary schema', () => {
 });
 
 describe('reading a summary answer', () => {
-  const read = (m: ReturnType<typeof msg>) => readStructured(m, readSummary);
+  const read = (m: ReturnType<typeof msg>) => readStructured(m, summaryReader(''));
 
   it('returns validated, sanitised content', () => {
     expect(read(msg(JSON.stringify({ ...validSummary('x'), tldr: 'ping @everyone' })))).toMatchObject({ ok: true, value: { tldr: 'ping @\u200beveryone' } });
