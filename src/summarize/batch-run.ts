@@ -1,4 +1,3 @@
-import type { Paper } from '../../db/schema.ts';
 import { papersInOrder } from '../../db/queries/papers.ts';
 import { getPendingBatch, setPendingBatch, summarizedSince, type PendingBatch } from '../../db/queries/summaries.ts';
 import type { AppDeps } from '../deps.ts';
