@@ -3,6 +3,7 @@ import { ask } from './ask.ts';
 import { digest } from './digest.ts';
 import { family } from './family.ts';
 import { createHelp } from './help.ts';
+import { compare } from './compare.ts';
 import { paper } from './paper.ts';
 import { queue } from './queue.ts';
 import { status } from './status.ts';
@@ -11,7 +12,7 @@ import { subscriptions, unsubscribe } from './subscriptions.ts';
 import { topics } from './topics.ts';
 
 /** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
-export const commands: readonly Command[] = [paper, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, status, createHelp(() => commands)];
+export const commands: readonly Command[] = [paper, compare, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, status, createHelp(() => commands)];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);

@@ -14,6 +14,10 @@ import { summaryToShow } from '../src/summarize/show.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
 import { markPaper, type MarkChoice } from './paper-mark.ts';
+import { trainingOfPaper } from '../src/summarize/settings.ts';
+import { evidenceReply, recipeReply } from '../src/views/training.ts';
+import { CUSTOM_IDS } from '../src/custom-id.ts';
+import { papersInOrder } from '../db/queries/papers.ts';
 
 export const QUERY_MAX = 300;
 
@@ -84,6 +88,15 @@ export const paper: Command = {
   async component(input, deps) {
     if (input.customId.startsWith('paper:page:')) return pressPage(input, deps);
     if (input.customId.startsWith('paper:random:')) return pressRandom(input, deps);
+    const recipe = CUSTOM_IDS.paperRecipe.decode(input.customId);
+    const evidence = CUSTOM_IDS.paperEvidence.decode(input.customId);
+    const id = recipe?.paper ?? evidence?.paper;
+    if (id !== undefined) {
+      const [p] = await papersInOrder(deps.db, [id]);
+      if (!p) throw new UserFacingError('That paper is no longer in the corpus.');
+      const { settings } = await trainingOfPaper(deps.db, p.id);
+      return recipe ? recipeReply(p, settings) : evidenceReply(p, settings);
+    }
     throw new UserFacingError('That button no longer works. Run the command again.');
   },
   async autocomplete(_input, focused, deps) {
@@ -124,14 +137,15 @@ async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 
 /** The card of a paper, as `/paper show` and `grpo-digest show` print it: families it builds on, the LLM summary when one exists. */
 export async function paperCard(deps: CommandDeps, found: Paper): Promise<Reply> {
-  const [detail, buildsOn, shown] = await Promise.all([
+  const [detail, buildsOn, shown, training] = await Promise.all([
     getPaperDetail(deps.db, found),
     familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),
     summaryToShow(deps.db, found, 'en'),
+    trainingOfPaper(deps.db, found.id),
   ]);
   // Only an LLM summary adds to the card: the extractive fallback would repeat the abstract shown above it.
   const summary = shown.source === 'llm' ? { tldr: shown.tldr, grpoDelta: shown.grpoDelta as Record<string, string> | null, model: shown.model } : undefined;
-  return paperCardReply(detail, { buildsOn, ...(summary && { summary }) });
+  return paperCardReply(detail, { buildsOn, settings: training.settings, ...(summary && { summary }) });
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {

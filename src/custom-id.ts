@@ -55,6 +55,9 @@ export const CUSTOM_IDS = {
   paperPage: customIdCodec('paper', 'page', { user: 'id', key: 'id', page: 'int' }),
   /** `/paper random`'s "Another one" (`topic` is `*` for any). */
   paperRandom: customIdCodec('paper', 'random', { user: 'id', topic: 'id' }),
+  /** A paper card's Reproduce (its TRL recipe) and Evidence (its settings' quotes); /compare's evidence buttons too. */
+  paperRecipe: customIdCodec('paper', 'recipe', { paper: 'int' }),
+  paperEvidence: customIdCodec('paper', 'evidence', { paper: 'int' }),
   askSources: customIdCodec('ask', 'sources', { key: 'id' }),
   askMore: customIdCodec('ask', 'more', { key: 'id' }),
   familyPage: customIdCodec('family', 'page', { slug: 'id', page: 'int' }),

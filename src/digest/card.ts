@@ -53,6 +53,7 @@ export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l:
     lang === 'zh' && p.titleZh ? clip(p.titleZh, 150) : '',
     clip(byline(p) ?? '', 120),
     clip([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 120),
+    summary?.settings ? `⚙ ${clip(neutralizeMentions(escapeMarkdown(summary.settings)), 80)}` : '',
   ].filter(Boolean).join('\n');
   const heading = summary?.tldr ? tldrHeading(summary, l) : '';
   // The TL;DR gets what the rest of the card leaves; it is cut last, so it goes last.

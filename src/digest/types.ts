@@ -56,6 +56,8 @@ export interface DigestSummary {
   grpoDelta?: Record<string, string>;
   /** Replaces the default provenance label shown next to the TL;DR. */
   label?: string;
+  /** The two or three most telling training settings, e.g. "G=16 · ε 0.2/0.28 · no KL". */
+  settings?: string;
 }
 
 /** A feed's last poll, as the header reports it (a subset of a `feed_state` row). */

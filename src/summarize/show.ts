@@ -7,6 +7,8 @@ import type { DigestSummary } from '../digest/types.ts';
 import { extractiveSummary } from './fallback.ts';
 import { neutralizeMentions, truncate } from '../reply.ts';
 import { PROMPT_VERSION, summaryContent, type GrpoDelta, type Lang } from './schema.ts';
+import { tellingLine } from '../papers/settings.ts';
+import { trainingOf } from './settings.ts';
 
 /**
  * The summary a digest or card shows for one paper in one language, in one shape whatever its
@@ -86,10 +88,14 @@ export async function summaryToShow(db: Db, paper: ShowablePaper, lang: Lang, pr
  * of db/queries/digest.ts). Labels are left to the composer, which has short ones per kind and language.
  */
 export async function digestSummaries(db: Db, paperIds: number[], lang: Lang): Promise<Map<number, DigestSummary>> {
-  const shown = await summariesToShow(db, await papersInOrder(db, paperIds), lang);
-  return new Map([...shown].map(([id, s]) => [id, {
-    kind: s.source,
-    tldr: s.tldr,
-    ...(s.grpoDelta && { grpoDelta: { ...s.grpoDelta } as Record<string, string> }),
-  }]));
+  const [shown, training] = await Promise.all([summariesToShow(db, await papersInOrder(db, paperIds), lang), trainingOf(db, paperIds)]);
+  return new Map([...shown].map(([id, s]) => {
+    const settings = tellingLine(training.get(id)?.settings?.items ?? []);
+    return [id, {
+      kind: s.source,
+      tldr: s.tldr,
+      ...(s.grpoDelta && { grpoDelta: { ...s.grpoDelta } as Record<string, string> }),
+      ...(settings && { settings }),
+    }];
+  }));
 }

@@ -2,17 +2,20 @@ import type { PaperDetail } from '../../db/queries/papers.ts';
 import type { Note } from '../../db/schema.ts';
 import { escapeMarkdown } from '../digest/text.ts';
 import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { trlRecipe } from '../papers/recipe.ts';
+import type { PaperSettings } from '../papers/settings.ts';
 import { byline, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 import { paperDate } from '../papers/date.ts';
 import { compactDelta } from '../digest/delta.ts';
 import { labelsFor } from '../digest/labels.ts';
+import { recipeField, settingsField, trainingButtons } from './training.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
  * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
  */
-export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary } = {}): Reply {
+export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {}): Reply {
   const p = d.paper;
   const links = paperLinks(p);
   const header = [
@@ -36,6 +39,10 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summ
   const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
   if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
   fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });
+  // A family paper's training: its settings (quoted on demand) and a TRL recipe from them and its family.
+  const settings = opts.settings ?? null;
+  if (settings?.items.length) fields.push(settingsField(settings));
+  if (p.grpoFamily) fields.push(recipeField(trlRecipe(settings?.items ?? [], p.families)));
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
@@ -46,7 +53,10 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summ
   const embed: Embed = { title: truncate(readable(p.title), LIMITS.title), url: links.main, description, fields };
   return {
     embeds: [fitEmbed(embed)],
-    components: [links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url }))],
+    components: [
+      links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url })),
+      ...(p.grpoFamily ? [trainingButtons(p.id, settings)] : []),
+    ],
   };
 }
 

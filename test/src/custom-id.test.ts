@@ -12,6 +12,8 @@ describe('custom id codecs', () => {
     queuePage: { page: 3 },
     queueHistory: { page: 1 },
     vote: { paper: 4242 },
+    paperRecipe: { paper: 17 },
+    paperEvidence: { paper: 17 },
   };
 
   it('decodes every id it encodes to the same values, within Discord\'s 100 characters', () => {
