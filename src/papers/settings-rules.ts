@@ -13,15 +13,19 @@ import type { Setting, SettingKey } from './settings.ts';
 const NOT_OURS = /\b(introduction|related|background|conclusion|discussion|future work|limitation)/i;
 
 /** A number as LaTeX or prose writes it: 1e-6, 1\times 10^{-6}, 5 × 10−7, 0.28, 8,192. */
-const NUM = String.raw`(?:\d+(?:\.\d+)?\s*(?:\\times|×|x|\\cdot)\s*10\s*\^\s*\{?\s*[-−]\s*\d+\s*\}?|\d+(?:\.\d+)?\s*[eE]\s*[-−]?\s*\d+|\d[\d,]*(?:\.\d+)?)`;
+const NUM = String.raw`(?:(?:\d+(?:\.\d+)?\s*(?:\\times|×|x|\\cdot)\s*)?(?:\\mathrm\s*\{\s*)?1\s*0\s*\^?\s*\{?\s*[-−]\s*\d+\s*\}?\s*\}?|\d+(?:\.\d+)?\s*[eE]\s*[-−]?\s*\d+|\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
 const EPS = String.raw`(?:\\epsilon|\\varepsilon|ε|ϵ|epsilon)`;
-const IS = String.raw`\s*(?:of|is|to|=|:|as|at|was|set to|equals?)?\s*\$?\s*`;
+const IS = String.raw`\s*(?:(?:is|was|are|were) (?:set|fixed) (?:to be|to|at)|set to be|set to|fixed at|of|is|to|=|:|as|at|was|are|equals?)?\s*\$?\s*`;
+/** Numbers papers spell out. */
+const WORD_NUMBERS: Record<string, string> = { two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64' };
+const COUNT = String.raw`(\d{1,3}|${Object.keys(WORD_NUMBERS).join('|')})`;
 
 /** Writes a matched number the short way: "1\times 10^{-6}" -> "1e-6", "8,192" -> "8192". */
 export function normaliseNumber(raw: string): string {
-  const t = raw.replace(/\s+/g, '').replace(/−/g, '-');
-  const pow = /^(\d+(?:\.\d+)?)(?:\\times|×|x|\\cdot)10\^\{?(-?\d+)\}?$/.exec(t);
-  if (pow) return `${pow[1]}e${pow[2]}`;
+  const t = raw.replace(/\s+/g, '').replace(/−/g, '-').replace(/\\mathrm\{(.*)\}$/, '$1');
+  if (WORD_NUMBERS[t.toLowerCase()]) return WORD_NUMBERS[t.toLowerCase()]!;
+  const pow = /^(?:(\d+(?:\.\d+)?)(?:\\times|×|x|\\cdot))?(?:\\mathrm\{)?10\^?\{?(-\d+)\}?\}?$/.exec(t);
+  if (pow) return `${pow[1] ?? '1'}e${pow[2]}`;
   const e = /^(\d+(?:\.\d+)?)[eE](-?\d+)$/.exec(t);
   if (e) return `${e[1]}e${e[2]}`;
   return t.replace(/,(?=\d{3}\b)/g, '');
@@ -48,9 +52,9 @@ const num = (i: number) => (m: RegExpExecArray) => normaliseNumber(m[i]!);
 const numericCell = (v: string) => (new RegExp(`^\\$?${NUM}\\$?$`).test(v.trim()) ? normaliseNumber(v.replace(/\$/g, '')) : undefined);
 const re = (source: string, flags = 'i') => new RegExp(source, flags);
 
-const MODEL = /\b((?:Qwen\d(?:\.\d)?(?:-[A-Za-z]+)*-\d+(?:\.\d+)?B(?:-(?:Instruct|Base|Chat|Math|Coder|Preview|it))*)|(?:(?:Meta-)?Llama-?\d(?:\.\d)?-\d+B(?:-(?:Instruct|Base|Chat|it))*)|(?:DeepSeek-R1-Distill-(?:Qwen|Llama)-\d+(?:\.\d+)?B)|(?:Mistral-\d+B(?:-[A-Za-z0-9.]+)*)|(?:Gemma-?\d?-\d+B(?:-it)?)|(?:OLMo-?\d?-\d+B(?:-[A-Za-z]+)*)|(?:Phi-\d(?:\.\d)?(?:-mini)?))/g;
-const TRAIN_CUE = /\b(train|trains|trained|training|fine-tun|initiali[sz]|base model|start(?:ing)? from|policy model|backbone|apply (?:rl|grpo)|rl on|we use)\b/i;
-const DATASETS = /\b(DAPO-Math-17[kK]|DeepScaleR(?:-Preview)?(?:-Dataset)?|OpenR1-Math(?:-220k)?|NuminaMath(?:-CoT|-1\.5)?|Skywork-OR1(?:-RL-Data)?|ORZ-Math(?:-57k)?|Open-Reasoner-Zero|Big-Math|Eurus-2-RL-Data|DeepMath-103K|MATH-lighteval|GSM8K|LIMR|OpenMathReasoning|Polaris(?:-Dataset)?|SimpleRL(?:-Zoo)?|MATH(?: dataset| training set)|Countdown|KK|Knights and Knaves|ToolRL|Geometry3K|CLEVR)\b/g;
+const MODEL = /\b((?:Qwen-?\d(?:\.\d)?(?:-[A-Za-z]+)*-\d+(?:\.\d+)?B(?:-(?:Instruct|Base|Chat|Math|Coder|Preview|it))*)|(?:(?:Meta-)?L[Ll]a[Mm][Aa]-?\d(?:\.\d)?-\d+B(?:-(?:Instruct|Base|Chat|it))*)|(?:DeepSeek-R1-Distill-(?:Qwen|Llama)-?\d+(?:\.\d+)?B)|(?:Seed-OSS-\d+B(?:-Instruct|-Base)?)|(?:Mistral-\d+B(?:-[A-Za-z0-9.]+)*)|(?:Gemma-?\d?-\d+B(?:-it)?)|(?:OLMo-?\d?-\d+B(?:-[A-Za-z]+)*)|(?:Phi-\d(?:\.\d)?(?:-mini)?))/g;
+const TRAIN_CUE = /\b(train|trains|trained|training|fine-tun|initiali[sz]|base model|start(?:ing)? from|policy model|backbone|apply (?:rl|grpo)|rl on|we use|experiments (?:on|with|using)|model sizes)\b/i;
+const DATASETS = /\b(DAPO-(?:Math-)?17[kK]|DeepScaleR(?:-Preview)?(?:-Dataset)?|OpenR1-Math(?:-220k)?|NuminaMath(?:-CoT|-1\.5)?|Skywork-OR1(?:-RL-Data)?|ORZ-Math(?:-57k)?|Open-Reasoner-Zero|Big-Math|Eurus-2-RL-Data|DeepMath-103K|MATH-lighteval|GSM8K|LIMR|OpenMathReasoning|Polaris(?:-Dataset)?|SimpleRL(?:-Zoo)?|MATH(?: dataset| training set)|Countdown|KK|Knights and Knaves|ToolRL|Geometry3K|CLEVR)\b/g;
 const DATA_CUE = /\b(train\w*\b[^;]{0,60}?\bon\b|train(?:ed|ing)? (?:on|data|set|corpus)|training (?:data|set|corpus|prompts)|rl (?:data|training) on|we (?:use|adopt|take) .{0,60}(?:for|as) (?:rl )?training)\b/i;
 
 /** Per setting, the ways a table row or sentence states it; the first that matches gives the value. */
@@ -63,20 +67,21 @@ const FINDERS: Record<SettingKey, Finder[]> = {
   group_size: [
     row(/^(group size|rollouts?(?: number| n)?(?: per (?:prompt|question|query|problem))?|responses? per (?:prompt|question)|samples? per (?:prompt|question)|(?:number of|#) ?(?:rollouts|responses|samples|generations)(?: per \w+)?|n[_ ]?(?:samples|generations|rollouts)|rollout\.n|\$?G\$?)(?:\s*\(\$?G\$?\))?$/i, numericCell),
     sentence(re(String.raw`\bgroup size(?:\s*\$?G\$?)?${IS}(?:G\s*=\s*)?(\d{1,3})\b`), num(1)),
-    sentence(re(String.raw`\b(\d{1,3})\s+(?:\w+\s+){0,2}?(?:responses|rollouts|completions|outputs|solutions|samples|generations|trajectories|candidates)\s+(?:per|for each|for every|to each|of each)\s+(?:prompt|question|query|problem|input|instance|task)`), num(1)),
+    sentence(re(String.raw`\b${COUNT}\s+(?:\w+\s+){0,2}?(?:responses|rollouts|completions|outputs|solutions|samples|generations|trajectories|candidates)\s+(?:(?:are|were)\s+(?:sampled|generated|drawn)\s+)?(?:per|for each|for every|to each|of each)\s+(?:prompt|question|query|problem|input|instance|task)`), num(1)),
     sentence(re(String.raw`\$G\s*=\s*(\d{1,3})\$`, ''), num(1)),
   ],
   clip_eps_low: [
     row(re(String.raw`^(?:clip(?:ping)? (?:range|ratio|epsilon|threshold)|${EPS})(?:[^|]*low)?[^|]*$`), (v) => /^\(?\s*([\d.]+)\s*[,/]/.exec(v)?.[1] ?? numericCell(v)),
-    sentence(re(String.raw`${EPS}_\{?(?:low|l|min|lower|\\text\{low\}|\\mathrm\{low\})\}?\s*=\s*([\d.]+)`), (m) => m[1]),
-    sentence(re(String.raw`${EPS}_\{?low\}?\$?\s*and\s*\$?${EPS}_\{?high\}?\$?\s*(?:to|as|=|of)\s*\$?([\d.]+)\$?\s*and\s*\$?([\d.]+)`), (m) => m[1]),
-    sentence(re(String.raw`\bclip(?:ping)? (?:range|ratio|threshold|parameter|epsilon|coefficient)(?:\s*\$?${EPS}\$?)?${IS}(?:${EPS}\s*=\s*)?([\d.]+)\b`), (m) => m[1]),
+    sentence(re(String.raw`${EPS}_?\{?(?:low|min|lower|\\text\{low\}|\\mathrm\{low\})\}?\s*=\s*([\d.]+)`), (m) => m[1]),
+    sentence(re(String.raw`${EPS}_?\{?low\}?\$?\s*and\s*\$?${EPS}_?\{?high\}?\$?[^.;]{0,40}?(?:to|as|=|of)\s*\$?([\d.]+)\$?\s*and\s*\$?([\d.]+)`), (m) => m[1]),
+    sentence(re(String.raw`\bclip(?:ping)? (?:range|ratio|threshold|parameter|epsilon|coefficient|width)(?:\s*\$?${EPS}\$?)?${IS}(?:${EPS}\s*=\s*)?([\d.]+)\b`), (m) => m[1]),
+    sentence(re(String.raw`\b(?:parameter|coefficient)\s*\$?${EPS}\$?${IS}([\d.]+)\b`), (m) => m[1]),
   ],
   clip_eps_high: [
     row(re(String.raw`^(?:clip(?:ping)? (?:range|ratio|epsilon|threshold)|${EPS})[^|]*$`), (v) => /^\(?\s*[\d.]+\s*[,/]\s*([\d.]+)\s*\)?$/.exec(v)?.[1]),
     row(re(String.raw`^(?:clip[^|]*high|${EPS}[^|]*high)[^|]*$`), numericCell),
-    sentence(re(String.raw`${EPS}_\{?(?:high|h|max|upper|up|\\text\{high\}|\\mathrm\{high\})\}?\s*=\s*([\d.]+)`), (m) => m[1]),
-    sentence(re(String.raw`${EPS}_\{?low\}?\$?\s*and\s*\$?${EPS}_\{?high\}?\$?\s*(?:to|as|=|of)\s*\$?([\d.]+)\$?\s*and\s*\$?([\d.]+)`), (m) => m[2]),
+    sentence(re(String.raw`${EPS}_?\{?(?:high|max|upper|\\text\{high\}|\\mathrm\{high\})\}?\s*(?:=|as|to)\s*([\d.]+)`), (m) => m[1]),
+    sentence(re(String.raw`${EPS}_?\{?low\}?\$?\s*and\s*\$?${EPS}_?\{?high\}?\$?[^.;]{0,40}?(?:to|as|=|of)\s*\$?([\d.]+)\$?\s*and\s*\$?([\d.]+)`), (m) => m[2]),
     sentence(re(String.raw`\b(?:upper|high(?:er)?) clip(?:ping)? (?:bound|range|threshold)${IS}([\d.]+)`), (m) => m[1]),
   ],
   kl_coef: [
@@ -84,6 +89,7 @@ const FINDERS: Record<SettingKey, Finder[]> = {
     sentence(re(String.raw`\bKL (?:penalty |divergence |loss |regulari[sz]ation )?(?:coefficient|coef|weight|penalty coefficient)(?:\s*\$?\\beta\$?)?${IS}(?:\\beta\s*=\s*)?(${NUM})`), num(1)),
     sentence(/\bKL\b[^.]{0,60}\$\\beta\s*=\s*([\d.eE-]+)\$/, (m) => normaliseNumber(m[1]!)),
     sentence(/\b(?:remove|removes|removed|removing|drop|drops|dropped|without|exclude|excludes|eliminate|eliminates|disable|disables|no)\b[^.;]{0,30}\bKL\b/i, () => '0 (no KL term)'),
+    sentence(/\bKL\b[^.;]{0,30}\b(?:is|was|are|were) (?:omitted|removed|dropped|disabled|not used)\b/i, () => '0 (no KL term)'),
   ],
   loss_aggregation: [
     sentence(/\btoken-level (?:policy[- ]gradient )?loss|averaged over all tokens|token-mean|normali[sz]ed by the total number of tokens/i, () => 'token-level (over all tokens in the batch)'),
@@ -106,7 +112,8 @@ const FINDERS: Record<SettingKey, Finder[]> = {
   ],
   max_response_length: [
     row(/^(max(?:imum)?[ _.]?(?:response|generation|completion|output|new)[ _.]?(?:length|tokens|len)|response length|max_response_length|max_tokens)$/i, numericCell),
-    sentence(re(String.raw`\bmax(?:imum)? (?:response|generation|completion|output|sequence|rollout) length${IS}(\d[\d,]*)(?:\s*tokens)?`), num(1)),
+    sentence(/\bprompt and response lengths? (?:are|were|of)\s+[\d,]+[kK]? and ([\d,]+[kK]?)/i, num(1)),
+    sentence(re(String.raw`\b(?:max(?:imum)?(?: training)? (?:response|generation|completion|output|sequence|rollout|sampling)|response) lengths?${IS}(\d[\d,]*[kK]?)\b(?:\s*tokens)?`), num(1)),
     sentence(/\b(?:up to|at most|maximum of)\s+(\d[\d,]*)\s+(?:generated |output |response )?tokens/i, num(1)),
   ],
   reward: [(line, table) => {
@@ -141,6 +148,9 @@ const FINDERS: Record<SettingKey, Finder[]> = {
     sentence(/\b(\d[\d,]*)\s+(?:training|RL|gradient) steps\b/i, num(1)),
   ],
 };
+
+/** Sentences about another stage (SFT, evaluation) state that stage's settings, not the RL run's. */
+const OTHER_STAGE = /\b(SFT|supervised fine-tuning|fine-tuning phase|distillation stage|for evaluation|during evaluation|during inference|at test time|for validation)\b/i;
 
 /** Sentences and table rows of a unit: the evidence each finder reads. */
 function lines(text: string): { line: string; table: boolean }[] {
@@ -177,6 +187,7 @@ export function extractSettings(sections: readonly TextSection[]): Setting[] {
     search: for (const { s } of units) {
       if (s.kind === 'abstract' && key !== 'base_model' && key !== 'datasets') continue;
       for (const { line, table } of lines(s.text)) {
+        if (!table && OTHER_STAGE.test(line)) continue;
         for (const find of FINDERS[key]) {
           const value = find(line, table)?.trim();
           if (value) {
