@@ -7,6 +7,7 @@ import { recordSpend } from '../../db/queries/spend.ts';
 import { runCommand } from '../../src/dispatch.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, replyText } from './helpers.ts';
+import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
 
 describe('/status and /topics', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -28,8 +29,8 @@ describe('/status and /topics', () => {
       { arxivId: '2611.04004', title: 'D', titleKey: 'd', rulesFamily: false, firstSeenAt: at('2026-11-21T07:00:00Z') },
     ]).returning({ id: papers.id });
     await t.db.insert(summaries).values([
-      { paperId: p!.id, lang: 'en', promptVersion: 'v1', status: 'failed', attempts: 1, retryAt: at('2026-11-21T08:20:00Z'), createdAt: at('2026-11-21T06:20:00Z') },
-      { paperId: p!.id, lang: 'zh', promptVersion: 'v1', status: 'failed', attempts: 4, retryAt: null, createdAt: at('2026-11-21T06:20:00Z') },
+      { paperId: p!.id, lang: 'en', promptVersion: PROMPT_VERSION, status: 'failed', attempts: 1, retryAt: at('2026-11-21T08:20:00Z'), createdAt: at('2026-11-21T06:20:00Z') },
+      { paperId: p!.id, lang: 'zh', promptVersion: PROMPT_VERSION, status: 'failed', attempts: 4, retryAt: null, createdAt: at('2026-11-21T06:20:00Z') },
     ]);
     await recordSpend(t.db, 0.25, at('2026-11-21T06:20:00Z'));
     await t.db.insert(jobRuns).values({ job: 'summarize-pending', startedAt: at('2026-11-21T06:16:00Z'), finishedAt: at('2026-11-21T06:16:01Z'), status: 'failed', error: 'Summaries stopped: the model API refuses the configuration (404 not_found_error: model: claude-x).' });
