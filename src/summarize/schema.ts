@@ -35,9 +35,15 @@ const deltaValue = z.string().trim().transform((s, ctx) => {
 
 const text = z.string().trim().min(1);
 
-/** A setting as the model states it; unknown names are dropped, not fatal (the evidence rule runs after). */
-const settings = z.array(z.object({ name: z.string(), value: z.string(), evidence: z.string() }))
-  .transform((xs): Setting[] => xs.flatMap((x) => (isSettingKey(x.name) && x.value.trim() ? [{ key: x.name, value: x.value.trim(), evidence: x.evidence.trim() }] : [])));
+/**
+ * A setting as the model states it (`name`) or as it is stored (`key`); unknown names are dropped, not
+ * fatal (the evidence rule runs after, on the model's answer).
+ */
+const settings = z.array(z.object({ name: z.string().optional(), key: z.string().optional(), value: z.string(), evidence: z.string() }))
+  .transform((xs): Setting[] => xs.flatMap((x) => {
+    const key = x.name ?? x.key ?? '';
+    return isSettingKey(key) && x.value.trim() ? [{ key, value: x.value.trim(), evidence: x.evidence.trim() }] : [];
+  }));
 
 export const summaryContent = z.object({
   tldr: text,
