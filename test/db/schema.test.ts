@@ -19,7 +19,7 @@ describe('database schema', () => {
     const names = rows.map((r) => r.tablename).sort();
     expect(names).toEqual([
       'app_state', 'channels', 'citations', 'deliveries', 'family_judgements', 'family_marks', 'feed_state', 'guilds', 'job_runs', 'notes',
-      'notifications_sent', 'paper_sources', 'papers', 'queue_items', 'subscribers', 'summaries',
+      'notifications_sent', 'paper_sources', 'paper_texts', 'papers', 'queue_items', 'subscribers', 'summaries',
       'user_subscriptions', 'votes',
     ]);
   });
