@@ -74,6 +74,15 @@ describe('/compare and the paper card\'s training', () => {
     expect(replyText(await run(compare, undefined, { papers: '2611.04242 2612.09999' }))).toContain('not in the corpus');
   });
 
+  it('takes a family name for its defining paper, and says when that paper is not stored', async () => {
+    await t.db.insert(papers).values({ arxivId: '2507.18071', arxivVersion: 1, titleKey: 'gspo', title: 'Group Sequence Policy Optimization', abstract: 'g', rulesFamily: true, rulesScore: 0.95, families: ['GSPO'] });
+    const r = await run(compare, undefined, { papers: 'gspo 2611.04242' });
+    expect(r.embeds![0]!.description).toContain('`2507.18071` Group Sequence Policy Optimization');
+    const missing = await run(compare, undefined, { papers: 'DAPO 2611.04242' });
+    expect(missing.ephemeral).toBe(true);
+    expect(replyText(missing)).toContain("DAPO's defining paper (arXiv 2503.14476) is not in the corpus yet");
+  });
+
   it('shows a family paper\'s settings and TRL recipe on its card, with Reproduce and Evidence buttons', async () => {
     const card = await run(paper, 'show', { id: '2611.04242' });
     const fields = card.embeds![0]!.fields!;
