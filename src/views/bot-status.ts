@@ -10,6 +10,8 @@ export interface BotStatus {
   /** The last summary run, and the failed summaries of the current prompt version. */
   lastSummaries?: { startedAt: Date; status: string; error: string | null };
   failedSummaries: { retrying: number; gaveUp: number };
+  /** GRPO-family papers by the state of their newest full text: read, no HTML rendering, fetch failed, not fetched yet. */
+  texts: { ok: number; noHtml: number; failed: number; missing: number };
   /** The scheduler's next poll; null when it has none, undefined when no scheduler runs in this process. */
   nextPoll: Date | null | undefined;
   pollCron: string;
@@ -42,9 +44,18 @@ function summariesLine(s: BotStatus): string {
   return bits.join(' · ');
 }
 
+/** Full texts of the GRPO-family papers: how many were read, and what became of the others. */
+function textsLine(t: BotStatus['texts']): string {
+  const bits = [`${t.ok} read`];
+  if (t.noHtml) bits.push(`${t.noHtml} without an HTML version (abstract used)`);
+  if (t.failed) bits.push(`${t.failed} failed to fetch`);
+  if (t.missing) bits.push(`${t.missing} not fetched yet (each poll reads a few; \`grpo-digest fetch-text\` backfills)`);
+  return bits.join(' · ');
+}
+
 const usd = (n: number) => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 
-/** `/status`: sources' health, polls, today's papers, LLM spend against the budget, summaries waiting for a retry, digests. */
+/** `/status`: sources' health, polls, today's papers, LLM spend against the budget, summaries waiting for a retry, full texts, digests. */
 export function botStatusReply(s: BotStatus): Reply {
   const feeds = s.feeds.length ? s.feeds.map(feedLine).join('\n') : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
   const lastPoll = s.lastPoll
@@ -65,6 +76,7 @@ export function botStatusReply(s: BotStatus): Reply {
         { name: 'Papers today (UTC)', value: `${s.papersToday.news} new, ${s.papersToday.family} GRPO-family`, inline: true },
         { name: 'LLM spend (UTC day)', value: llm, inline: true },
         { name: 'Summaries', value: summariesLine(s), inline: false },
+        { name: 'Full texts (GRPO family)', value: textsLine(s.texts), inline: false },
         { name: 'Digests', value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`, inline: true },
       ],
     }],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { status } from '../../commands/status.ts';
 import { topics } from '../../commands/topics.ts';
-import { channels, deliveries, feedState, jobRuns, papers, summaries } from '../../db/schema.ts';
+import { channels, deliveries, feedState, jobRuns, papers, paperTexts, summaries } from '../../db/schema.ts';
 import { answerLine } from '../../src/console/run.ts';
 import { recordSpend } from '../../db/queries/spend.ts';
 import { runCommand } from '../../src/dispatch.ts';
@@ -27,7 +27,21 @@ describe('/status and /topics', () => {
       { arxivId: '2611.04003', title: 'C', titleKey: 'c', rulesFamily: false, topics: ['algorithm'], firstSeenAt: at('2026-11-21T06:16:00Z'), newsAt: at('2026-11-21T06:16:00Z') },
       // Stored today without becoming news (a seed import or a backfill): not activity.
       { arxivId: '2611.04004', title: 'D', titleKey: 'd', rulesFamily: false, firstSeenAt: at('2026-11-21T07:00:00Z') },
+      // Imported family papers (not news, no topic): one without an HTML version, one whose fetch failed.
+      { arxivId: '2611.04005', title: 'E', titleKey: 'e', rulesFamily: true, firstSeenAt: at('2026-11-01T07:00:00Z') },
+      { arxivId: '2611.04006', title: 'F', titleKey: 'f', rulesFamily: true, firstSeenAt: at('2026-11-01T07:00:00Z') },
     ]).returning({ id: papers.id });
+    const ids = await t.db.select({ id: papers.id, arxivId: papers.arxivId }).from(papers);
+    const id = (arxivId: string) => ids.find((r) => r.arxivId === arxivId)!.id;
+    // Each paper counts once, by its newest version: A failed on v1 and was read on v2; B has no text yet.
+    await t.db.insert(paperTexts).values([
+      { paperId: id('2611.04001'), version: 1, status: 'failed', reason: 'HTTP 503', url: 'https://arxiv.org/html/2611.04001v1', attempts: 1 },
+      { paperId: id('2611.04001'), version: 2, status: 'ok', url: 'https://arxiv.org/html/2611.04001v2' },
+      { paperId: id('2611.04005'), version: 1, status: 'no-html', reason: 'HTTP 404', url: 'https://arxiv.org/html/2611.04005v1' },
+      { paperId: id('2611.04006'), version: 1, status: 'failed', reason: 'HTTP 503', url: 'https://arxiv.org/html/2611.04006v1', attempts: 3 },
+      // Not a family paper: not counted.
+      { paperId: id('2611.04003'), version: 1, status: 'ok', url: 'https://arxiv.org/html/2611.04003v1' },
+    ]);
     await t.db.insert(summaries).values([
       { paperId: p!.id, lang: 'en', promptVersion: PROMPT_VERSION, status: 'failed', attempts: 1, retryAt: at('2026-11-21T08:20:00Z'), createdAt: at('2026-11-21T06:20:00Z') },
       { paperId: p!.id, lang: 'zh', promptVersion: PROMPT_VERSION, status: 'failed', attempts: 4, retryAt: null, createdAt: at('2026-11-21T06:20:00Z') },
@@ -41,7 +55,7 @@ describe('/status and /topics', () => {
     ]);
   });
 
-  it('reports a failing feed, the last and next poll, today\'s papers, LLM spend, summaries waiting for a retry and digests', async () => {
+  it('reports a failing feed, the last and next poll, today\'s papers, LLM spend, summaries waiting for a retry, full texts and digests', async () => {
     const text = replyText(await runCommand(status, commandInput(undefined, {}, { canManage: false }), commandDeps(t.db, () => now)));
     expect(text).toMatch(/✅ \*\*arXiv cs\.LG\*\*: ok · last success <t:\d+:f>/);
     expect(text).toMatch(/❌ \*\*HF\*\*: failing · HTTP 503 after 3 attempts · last success .* · 3 failures in a row \(HTTP 503\)/);
@@ -50,6 +64,7 @@ describe('/status and /topics', () => {
     expect(text).toMatch(/2 new, 1 GRPO-family/);
     expect(text).toMatch(/\$0\.2500 of \$1\.00 today \(25%\)/);
     expect(text).toMatch(/1 message sent today, 2 in total · 1 channel/);
+    expect(text).toContain('Full texts (GRPO family)\n1 read · 1 without an HTML version (abstract used) · 1 failed to fetch · 1 not fetched yet (each poll reads a few; `grpo-digest fetch-text` backfills)');
     expect(text).toMatch(/Summaries\n1 waiting to be retried · 1 failed for good \(extractive summary shown\) · last run <t:\d+:f> \(<t:\d+:R>\) · failed · Summaries stopped: the model API refuses the configuration \(404/);
   });
 
@@ -66,7 +81,7 @@ describe('/status and /topics', () => {
     expect(fields.find((f) => f.name.includes('`algorithm`'))!.name).toMatch(/2 papers$/);
     expect(fields.find((f) => f.name.includes('`math-code`'))!.name).toMatch(/1 paper$/);
     expect(fields.find((f) => f.name.includes('`survey`'))!.name).toMatch(/0 papers$/);
-    expect(reply.embeds![0]!.description).toMatch(/^2 GRPO-family papers/);
+    expect(reply.embeds![0]!.description).toMatch(/^4 GRPO-family papers/);
   });
 
   it('renders in the console with times as UTC', async () => {
