@@ -189,7 +189,8 @@ export function extractSettings(sections: readonly TextSection[]): Setting[] {
       for (const { line, table } of lines(s.text)) {
         if (!table && OTHER_STAGE.test(line)) continue;
         for (const find of FINDERS[key]) {
-          const value = find(line, table)?.trim();
+          // A value caught at a sentence's end keeps no punctuation: "128," and "0.28." are 128 and 0.28.
+          const value = find(line, table)?.trim().replace(/[\s,.;:]+$/, '');
           if (value) {
             found.push({ key, value, evidence: quote(line, value) });
             break search;

@@ -33,6 +33,11 @@ describe('extractSettings', () => {
     expect(get('Results after 200 steps look similar.')).toEqual({});
   });
 
+  it('keeps no punctuation from the sentence a value ends', () => {
+    const found = extractSettings([body('4 Experimental Setup', 'During training, we set the rollout batch size to 128, and set ϵhigh as 0.28. We use a clipping width of 0.2.')]);
+    expect(Object.fromEntries(found.map((s) => [s.key, s.value]))).toMatchObject({ batch_size: '128', clip_eps_high: '0.28', clip_eps_low: '0.2' });
+  });
+
   it('writes numbers the short way', () => {
     expect(['1\\times 10^{-6}', '5 × 10^{−7}', '3e-6', '8,192', '0.28'].map(normaliseNumber)).toEqual(['1e-6', '5e-7', '3e-6', '8192', '0.28']);
   });
