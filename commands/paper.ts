@@ -1,6 +1,6 @@
 import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
-import type { Reply } from '../src/reply.ts';
+import { stripUnsafeChars, type Reply } from '../src/reply.ts';
 import { paperCardReply } from '../src/views/paper-card.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
 import { TOPICS } from '../src/papers/topics.ts';
@@ -109,7 +109,7 @@ export async function paperChoices(deps: CommandDeps, typed: string): Promise<Ch
   if (typed.trim().length < 2) return [];
   const { hits } = await searchPapers(deps.db, typed, { limit: 10, prefix: true });
   return hits.map((h) => ({
-    name: `${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`.slice(0, 100),
+    name: stripUnsafeChars(`${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`).slice(0, 100),
     value: (h.arxivId ?? h.title).slice(0, 100),
   }));
 }

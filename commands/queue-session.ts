@@ -2,7 +2,7 @@ import { parseDay } from '../src/calendar.ts';
 import type { CommandDeps, CommandInput } from '../src/command.ts';
 import { deliveryNonce } from '../src/delivery/poster.ts';
 import { UserFacingError } from '../src/errors.ts';
-import type { Reply } from '../src/reply.ts';
+import { stripUnsafeChars, type Reply } from '../src/reply.ts';
 import { channelMention } from '../src/views/digest-config.ts';
 import { paperCardReply } from '../src/views/paper-card.ts';
 import { alreadyReadText, announcementReply, boldTitle, sessionDateText } from '../src/views/queue.ts';
@@ -52,7 +52,7 @@ export async function scheduleNext(input: CommandInput, deps: CommandDeps, guild
     // Same nonce for the same session: a retried post is not duplicated on a platform that enforces nonces.
     const { messageId } = await deps.poster.send(input.channelId, announcement, {
       nonce: deliveryNonce(input.channelId, `queue:${picked.item.id}:${date}`, 0),
-      threadName: `Reading group ${date}: ${paper.title}`.slice(0, 100),
+      threadName: stripUnsafeChars(`Reading group ${date}: ${paper.title}`).slice(0, 100),
     });
     await setAnnouncement(deps.db, picked.item.id, messageId);
     const told = await tellVoters(deps, picked.voters, `📚 A paper you voted for, ${boldTitle(paper.title)}, is the reading group's paper for ${sessionDateText(date)}. Discussion: ${channelMention(input.channelId)}.`, `queue:${picked.item.id}:${date}`);

@@ -1,5 +1,6 @@
 import type { CommandDefinition, CommandInput, OptionDefinition, OptionValue } from './command.ts';
 import { UserFacingError } from './errors.ts';
+import { stripUnsafeChars } from './reply.ts';
 import { editDistance } from './ranking/typo.ts';
 
 /** The closest of `names` to a mistyped one (within two edits), for a "did you mean" hint. */
@@ -89,7 +90,8 @@ function coerce(d: OptionDefinition, raw: OptionValue, usage: string): OptionVal
       throw new UserFacingError(`${where} must be true or false.`);
     }
     default: {
-      const s = String(raw).trim();
+      // Control and invisible characters (a NUL from a pasted or piped line) are dropped: Postgres refuses NUL.
+      const s = stripUnsafeChars(String(raw)).trim();
       const len = Array.from(s).length;
       if (d.maxLength !== undefined && len > d.maxLength) {
         throw new UserFacingError(`${where} is too long (${len} characters; at most ${d.maxLength}).`);

@@ -58,6 +58,63 @@ export function truncate(text: string, max: number): string {
   return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
+/**
+ * C0 and C1 control characters except tab and newline (NUL breaks Postgres, ESC and CSI drive
+ * terminals) and bidirectional overrides and isolates (text that reads differently from what it is).
+ */
+const CONTROLS = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+/** Zero-width characters and bidi marks: hidden text, split words. */
+const INVISIBLE = '\\u200b-\\u200f\\u2060-\\u2064\\ufeff';
+/** Lone UTF-16 surrogates (Postgres and jsonb reject them). No `u` flag: surrogates are matched one by one. */
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+
+/** Characters no paper text needs and an attacker can use. */
+const UNSAFE_CHARS = new RegExp(`[${CONTROLS}${INVISIBLE}]|${LONE_SURROGATE}`, 'g');
+const CONTROL_CHARS = new RegExp(`[${CONTROLS}]`, 'g');
+
+/** Removes UNSAFE_CHARS. Every untrusted text (feeds, LLM output, command options) passes here before it is stored or shown. */
+export function stripUnsafeChars(text: string): string {
+  return text.replace(UNSAFE_CHARS, '');
+}
+
+/**
+ * Removes control characters and bidi overrides from text written to a terminal (the console, the
+ * CLI): no escape sequence reaches it. Keeps zero-width spaces, which defuse mentions in what is shown.
+ */
+export function stripControlChars(text: string): string {
+  return text.replace(CONTROL_CHARS, '');
+}
+
+/** Replaces each of UNSAFE_CHARS (e.g. with a `\u` escape, where the text must stay exact). */
+export function replaceUnsafeChars(text: string, by: (char: string) => string): string {
+  return text.replace(UNSAFE_CHARS, by);
+}
+
+/**
+ * Escapes Discord markdown so untrusted text shows as typed: `*`, `_`, `~`, `|`, backticks and
+ * brackets (so `[x](http://evil.example)` is never a masked link), and `#`, `>`, `-` at a line's
+ * start. LaTeX stays readable: `$\epsilon$` is untouched, and `$x_i$` shows as typed.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/([\\]?)([*_~|`[\]])/g, (_m, bs: string, ch: string) => `${bs ? '\\\\' : ''}\\${ch}`).replace(/^([#>-])/gm, '\\$1');
+}
+
+/**
+ * Paper text, HF fields and LLM output made safe to put inside a Discord message: unsafe characters
+ * removed, markdown shown as text, mentions defused. The one function every view uses for them.
+ */
+export function untrustedText(text: string): string {
+  return neutralizeMentions(escapeMarkdown(stripUnsafeChars(text)));
+}
+
+/**
+ * For LLM answers, whose markdown (bold, lists) is kept: a masked link `[text](target)` shows its
+ * target as text instead, so an answer steered by a paper's text cannot hide where a link goes.
+ */
+export function defuseLinks(markdown: string): string {
+  return neutralizeMentions(stripUnsafeChars(markdown)).replace(/\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?[^)]*\)/g, (_m, text: string, target: string) => `${text} (${target.replace(/^https?:\/\//i, '')})`);
+}
+
 /** Zero-width space: breaks a mention's syntax without changing what a reader sees. */
 const ZWSP = '\u200b';
 

@@ -1,16 +1,17 @@
-import type { Button, Embed, Reply } from '../reply.ts';
+import { stripControlChars, type Button, type Embed, type Reply } from '../reply.ts';
 
 /**
  * Markdown links become `label <url>`, bold markers go, Discord timestamps become UTC, channel and
- * role mentions (`<#papers>`, `<@&123>`) read `#papers`, `@123`; the rest of Discord markdown reads
- * fine as text.
+ * role mentions (`<#papers>`, `<@&123>`) read `#papers`, `@123`, and escaped markdown (paper text, shown
+ * as typed) loses its backslashes; the rest of Discord markdown reads fine as text.
  */
 function plain(md: string): string {
-  return md.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/\*\*(.+?)\*\*/g, '$1')
+  return md.replace(/(?<!\\)\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/(?<!\\)\*\*(.+?)\*\*/g, '$1')
     .replace(/<#([\w-]+)>/g, '#$1').replace(/<@[&!]?([\w-]+)>/g, '@$1')
     // "<t:N:f> (<t:N:R>)" reads "time (in 3 hours)" on Discord; in UTC text the relative part would repeat it.
     .replace(/<t:(-?\d+):f> \(<t:\1:R>\)/g, '<t:$1:f>')
-    .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)));
+    .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)))
+    .replace(/\\([\\*_~`|>[\]()#-])/g, '$1');
 }
 
 /** Discord's `<t:unix:style>` timestamps, which Discord shows in the reader's zone, as UTC text. */
@@ -35,6 +36,7 @@ function renderButton(b: Button): string {
 /**
  * A Reply as terminal text: content, embeds as titled blocks, buttons as labelled actions (an action
  * button with the `/press` line that presses it). `update`: a button's answer that replaces its message.
+ * Control characters never reach the terminal: paper text could carry escape sequences.
  */
 export function renderReply(reply: Reply & { update?: boolean }, width = 72): string {
   const out: string[] = [];
@@ -45,5 +47,5 @@ export function renderReply(reply: Reply & { update?: boolean }, width = 72): st
   const rule = '─'.repeat(width);
   if (reply.embeds?.length) out.push([rule, ...reply.embeds.flatMap((e) => [renderEmbed(e), rule])].join('\n'));
   for (const row of reply.components ?? []) out.push(row.map(renderButton).join('  '));
-  return out.join('\n');
+  return stripControlChars(out.join('\n'));
 }

@@ -4,13 +4,14 @@
  *
  * Every embed fits EMBED_BUDGET characters, a fifth of Discord's 6,000 per message, so five papers
  * (the most one message can carry with one button row each) always fit together. Paper text goes
- * through neutralizeMentions before it is measured, and the description (TL;DR last) is cut last.
+ * through untrustedText (markdown shown as text, mentions defused) before it is measured, and the
+ * description (TL;DR last) is cut last.
  */
-import { LIMITS, neutralizeMentions, type Button, type Embed, type EmbedField } from '../reply.ts';
+import { LIMITS, untrustedText, type Button, type Embed, type EmbedField } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { compactDelta } from './delta.ts';
 import type { DigestLabels } from './labels.ts';
-import { clip, escapeMarkdown, fit, squash } from './text.ts';
+import { clip, fit, squash } from './text.ts';
 import type { DigestLanguage, DigestPaper, DigestSummary } from './types.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { readable } from '../papers/latex.ts';
@@ -38,11 +39,11 @@ export function embedSize(e: Embed): number {
 
 export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l: DigestLabels, lang: DigestLanguage): PaperCard {
   const links = paperLinks(p);
-  const title = fit(neutralizeMentions(escapeMarkdown(squash(readable(p.title)))), LIMITS.title);
+  const title = fit(untrustedText(squash(readable(p.title))), LIMITS.title);
 
   const fields: EmbedField[] = [];
   const delta = compactDelta(summary?.grpoDelta, l.deltaAxes, { max: 250 });
-  if (delta) fields.push({ name: l.delta, value: fit(neutralizeMentions(delta), LIMITS.fieldValue) });
+  if (delta) fields.push({ name: l.delta, value: fit(untrustedText(delta), LIMITS.fieldValue) });
   const linkMd = linkLine(links.list.filter((x) => x.url !== links.main));
   if (linkMd) fields.push({ name: l.links, value: linkMd });
   const footer = signals(p, l);
@@ -53,7 +54,7 @@ export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l:
     lang === 'zh' && p.titleZh ? clip(p.titleZh, 150) : '',
     clip(byline(p) ?? '', 120),
     clip([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 120),
-    summary?.settings ? `⚙ ${clip(neutralizeMentions(escapeMarkdown(summary.settings)), 80)}` : '',
+    summary?.settings ? `⚙ ${clip(summary.settings, 80)}` : '',
   ].filter(Boolean).join('\n');
   const heading = summary?.tldr ? tldrHeading(summary, l) : '';
   // The TL;DR gets what the rest of the card leaves; it is cut last, so it goes last.

@@ -5,7 +5,7 @@
  * is never mistaken for a quiet day. Pure.
  */
 import type { DigestLabels } from './labels.ts';
-import { neutralizeMentions } from '../reply.ts';
+import { neutralizeMentions, untrustedText } from '../reply.ts';
 import { fit, squash } from './text.ts';
 import type { DigestInput, FeedHealth } from './types.ts';
 
@@ -29,7 +29,8 @@ function feedOrder(feed: string): string {
 
 function warning(f: FeedHealth, now: Date, l: DigestLabels): string | undefined {
   const label = feedLabel(f.feed);
-  const detail = f.healthDetail ? `: ${fit(squash(f.healthDetail), 240)}` : '';
+  // The detail quotes what an upstream server said: shown as text.
+  const detail = f.healthDetail ? `: ${fit(untrustedText(squash(f.healthDetail)), 240)}` : '';
   if (f.health === 'failing' || f.health === 'stale' || f.health === 'empty') return `⚠ ${label} ${l.warn[f.health]}${detail}`;
   if (!f.lastSuccessAt) return `⚠ ${label} ${l.warn.never}`;
   if (now.getTime() - f.lastSuccessAt.getTime() > SILENT_AFTER_HOURS * 3_600_000) {

@@ -4,15 +4,7 @@
  * points Discord counts, so a message that fits here fits there.
  */
 
-import { neutralizeMentions } from '../reply.ts';
-
-/**
- * Escapes Discord markdown in a title so `*`, `_`, `~`, `|` and backticks show as typed. Titles reach
- * it already readable (src/papers/latex.ts renders `$\epsilon$` as ε); any backslash left is escaped.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\]?)([*_~|`[\]])/g, (_m, bs: string, ch: string) => `${bs ? '\\\\' : ''}\\${ch}`).replace(/^([#>-])/gm, '\\$1');
-}
+import { untrustedText } from '../reply.ts';
 
 /** Cuts text to at most `max` UTF-16 units, ending with an ellipsis when cut; never splits a surrogate pair. */
 export function fit(text: string, max: number): string {
@@ -45,12 +37,13 @@ export function leadSentences(text: string, max = 320): string {
 }
 
 /**
- * squash + neutralizeMentions + fit, reading only the start of a long text: a 20,000-character
- * TL;DR costs no more than one that fits. A text cut here still ends with an ellipsis.
+ * squash + untrustedText (markdown shown as text, mentions defused) + fit, reading only the start of
+ * a long text: a 20,000-character TL;DR costs no more than one that fits. A text cut here still ends
+ * with an ellipsis.
  */
 export function clip(text: string, max: number): string {
   const window = max * 2 + 16;
-  if (text.length <= window) return fit(neutralizeMentions(squash(text)), max);
+  if (text.length <= window) return fit(untrustedText(squash(text)), max);
   const end = /[\uD800-\uDBFF]/.test(text[window - 1] ?? '') ? window - 1 : window;
-  return fit(`${neutralizeMentions(squash(text.slice(0, end)))}…`, max);
+  return fit(`${untrustedText(squash(text.slice(0, end)))}…`, max);
 }

@@ -3,8 +3,8 @@
  * the matches over the daily cap. Paper text can never ping (neutralised here, and the adapter
  * allows only the subscriber's own mention). Pure.
  */
-import { clip, escapeMarkdown, fit, leadSentences } from '../digest/text.ts';
-import { LIMITS, neutralizeMentions, type Reply } from '../reply.ts';
+import { clip, fit, leadSentences, squash } from '../digest/text.ts';
+import { LIMITS, untrustedText, type Reply } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { subscriptionLabel } from './values.ts';
 import { readable } from '../papers/latex.ts';
@@ -29,7 +29,7 @@ export interface Notification {
 const COLOR = 0x57f287;
 const FOOTER = '/unsubscribe to stop following something · /subscriptions for delivery and the daily cap';
 
-const titleOf = (p: NotifiedPaper) => fit(escapeMarkdown(neutralizeMentions(readable(p.title))), LIMITS.title);
+const titleOf = (p: NotifiedPaper) => fit(untrustedText(squash(readable(p.title))), LIMITS.title);
 const matchedText = (n: Notification) => n.matched.map((m) => `\`${subscriptionLabel(m)}\``).join(', ') || 'your subscriptions';
 
 /** One paper: who wrote it, its first sentences, what it matched. */

@@ -1,7 +1,7 @@
 import type { AskResult, RetrievedPaper } from '../ask/answer.ts';
 import type { AskFailure } from '../summarize/ask.ts';
 import { NOT_ANSWERABLE } from '../ask/prompt.ts';
-import { LIMITS, neutralizeMentions, truncate, type Embed, type Reply } from '../reply.ts';
+import { defuseLinks, LIMITS, neutralizeMentions, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
 import { paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 
@@ -21,7 +21,7 @@ export const FAILED_NOTICES: Record<Exclude<AskFailure, 'over-budget'>, string> 
 };
 export const BUDGET_NOTICE = "Today's LLM budget (LLM_DAILY_BUDGET_USD) is spent; here are the most relevant stored papers.";
 
-const safeTitle = (t: string) => neutralizeMentions(readable(t).replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim());
+const safeTitle = (t: string) => untrustedText(readable(t).replace(/[[\]\s]+/g, ' ').trim());
 const url = (p: RetrievedPaper) => paperLinks(p.paper).main;
 
 /** One source line: `[n] Title (arXiv id) <link>`, the title linked. */
@@ -41,7 +41,7 @@ export function linkCitations(answer: string, papers: readonly RetrievedPaper[])
 /** Ranked papers with their TL;DRs, under a notice saying why there is no answer. */
 function rankedList(papers: readonly RetrievedPaper[], perEntryBudget: number): string {
   const per = Math.floor(perEntryBudget / Math.max(papers.length, 1));
-  return papers.map((p) => truncate(`${sourceLine(p)}\n${neutralizeMentions((p.source.tldr ?? readable(p.paper.abstract)).replace(/\s+/g, ' '))}`, per)).join('\n\n');
+  return papers.map((p) => truncate(`${sourceLine(p)}\n${untrustedText((p.source.tldr ?? readable(p.paper.abstract)).replace(/\s+/g, ' '))}`, per)).join('\n\n');
 }
 
 const title = (q: string) => truncate(`Q: ${neutralizeMentions(q.replace(/\s+/g, ' '))}`, LIMITS.title);
@@ -56,7 +56,7 @@ export function askReply(r: AskResult): Reply {
     const cited = r.citations.flatMap((n) => r.papers[n - 1] ?? []);
     const sources = `\n\n**Sources**\n${cited.map(sourceLine).join('\n')}`;
     const room = LIMITS.description - sources.length;
-    embed.description = truncate(linkCitations(r.answer, r.papers), Math.max(200, room)) + sources;
+    embed.description = truncate(linkCitations(defuseLinks(r.answer), r.papers), Math.max(200, room)) + sources;
     embed.description = truncate(embed.description, LIMITS.description);
     embed.footer = `Answered only from ${r.papers.length} retrieved papers${r.model ? ` by ${r.model}` : ''}. Check the sources.`;
   } else {

@@ -1,6 +1,6 @@
 import type { FeedState } from '../../db/schema.ts';
 import { feedLabel } from '../digest/header.ts';
-import { truncate, type Reply } from '../reply.ts';
+import { truncate, untrustedText, type Reply } from '../reply.ts';
 import { whenText } from './time.ts';
 
 /** Everything `/status` reports, gathered by the command. */
@@ -26,12 +26,15 @@ export interface BotStatus {
 
 const ICON: Record<string, string> = { ok: '✅', stale: '⚠️', empty: '⚠️', failing: '❌' };
 
+/** An error or health detail: it quotes what an upstream server said, so it is shown as text, on one line. */
+const said = (text: string, max: number) => truncate(untrustedText(text.replace(/\s+/g, ' ')), max);
+
 function feedLine(f: FeedState): string {
   const health = f.health ?? 'not polled yet';
   const bits = [`${ICON[f.health ?? ''] ?? '❔'} **${feedLabel(f.feed)}**: ${health}`];
-  if (f.healthDetail && f.health !== 'ok') bits.push(truncate(f.healthDetail.replace(/\s+/g, ' '), 160));
+  if (f.healthDetail && f.health !== 'ok') bits.push(said(f.healthDetail, 160));
   bits.push(f.lastSuccessAt ? `last success ${whenText(f.lastSuccessAt)}` : 'never succeeded');
-  if (f.consecutiveFailures > 0) bits.push(`${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${truncate(f.lastError.replace(/\s+/g, ' '), 120)})` : ''}`);
+  if (f.consecutiveFailures > 0) bits.push(`${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${said(f.lastError, 120)})` : ''}`);
   return bits.join(' · ');
 }
 
@@ -59,7 +62,7 @@ const usd = (n: number) => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 export function botStatusReply(s: BotStatus): Reply {
   const feeds = s.feeds.length ? s.feeds.map(feedLine).join('\n') : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
   const lastPoll = s.lastPoll
-    ? `${whenText(s.lastPoll.startedAt)} · ${s.lastPoll.status}${s.lastPoll.finishedAt ? ` in ${Math.max(0, Math.round((s.lastPoll.finishedAt.getTime() - s.lastPoll.startedAt.getTime()) / 1000))} s` : ''}${s.lastPoll.error ? ` · ${truncate(s.lastPoll.error, 200)}` : ''}`
+    ? `${whenText(s.lastPoll.startedAt)} · ${s.lastPoll.status}${s.lastPoll.finishedAt ? ` in ${Math.max(0, Math.round((s.lastPoll.finishedAt.getTime() - s.lastPoll.startedAt.getTime()) / 1000))} s` : ''}${s.lastPoll.error ? ` · ${said(s.lastPoll.error, 200)}` : ''}`
     : 'never';
   const nextPoll = s.nextPoll === undefined
     ? `scheduler not running in this process (POLL_CRON \`${s.pollCron}\`, UTC)`

@@ -1,9 +1,9 @@
 import type { Paper } from '../../db/schema.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { GRPO_AXES, isUnchanged } from '../digest/delta.ts';
-import { escapeMarkdown, fit, squash } from '../digest/text.ts';
+import { fit, squash } from '../digest/text.ts';
 import { SETTING_INFO, SETTING_KEYS, byKey, type PaperSettings } from '../papers/settings.ts';
-import { LIMITS, neutralizeMentions, truncate, type Button, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Button, type Embed, type EmbedField, type Reply } from '../reply.ts';
 
 /** One paper's column. */
 export interface CompareColumn {
@@ -21,7 +21,7 @@ const AXIS_LABEL: Record<string, string> = {
   importance_sampling_level: 'Δ importance sampling', sampling_filtering: 'Δ sampling / filtering', reward_type: 'Δ reward',
 };
 
-const safe = (s: string) => neutralizeMentions(escapeMarkdown(squash(s)));
+const safe = (s: string) => untrustedText(squash(s));
 
 /**
  * 2 to 4 papers side by side: one field per setting or GRPO-delta axis that any of them states, a

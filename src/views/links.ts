@@ -1,12 +1,37 @@
 import { arxivAbsUrl, arxivPdfUrl, hfPaperUrl } from '../papers/identity.ts';
 
+/** Where a paper's code may live: a link to anywhere else is not shown (a feed chooses these URLs). */
+const CODE_HOSTS = ['github.com', 'gitlab.com', 'huggingface.co', 'codeberg.org', 'bitbucket.org'];
+/** Where project pages live: the code hosts, their page hosts, and university sites. */
+const PAGE_HOSTS = [...CODE_HOSTS, 'github.io', 'gitlab.io', 'hf.co', 'hf.space', 'notion.site', 'sites.google.com', 'readthedocs.io', 'netlify.app', 'vercel.app', 'pages.dev'];
+const ACADEMIC = /\.(?:edu|ac\.[a-z]{2}|edu\.[a-z]{2})$/;
+
+/**
+ * The URL when it is an http(s) link to one of `hosts` (or a subdomain), without credentials; else
+ * undefined. `javascript:`, `data:`, IP addresses and look-alike hosts never become a link or button.
+ */
+export function trustedUrl(raw: string | null | undefined, hosts: readonly string[], opts: { academic?: boolean } = {}): string | undefined {
+  if (!raw || raw.length > 512) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return undefined;
+  const host = url.hostname.toLowerCase();
+  const known = hosts.some((h) => host === h || host.endsWith(`.${h}`)) || (opts.academic === true && ACADEMIC.test(host));
+  // Brackets would end a markdown link early (`[Code](https://github.com/a)[x](http://evil)`).
+  return known ? url.toString().replace(/[()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : undefined;
+}
+
 export interface PaperLinks {
   /** Where the title links to: the arXiv abstract, else a title search. */
   main: string;
   list: { label: string; url: string }[];
 }
 
-/** Links for a paper: arXiv abs and PDF and the HF page when the id is known; title searches otherwise. */
+/** Links for a paper: arXiv abs and PDF and the HF page when the id is known; title searches otherwise; code and project page from known hosts only. */
 export function paperLinks(p: { arxivId: string | null; arxivVersion?: number | null; title: string; githubUrl?: string | null; projectPage?: string | null }): PaperLinks {
   const list: { label: string; url: string }[] = [];
   let main: string;
@@ -19,8 +44,10 @@ export function paperLinks(p: { arxivId: string | null; arxivVersion?: number | 
     list.push({ label: 'Find on arXiv', url: main });
     list.push({ label: 'Hugging Face', url: `https://huggingface.co/papers?q=${encodeURIComponent(p.title)}` });
   }
-  if (p.githubUrl) list.push({ label: 'Code', url: p.githubUrl });
-  if (p.projectPage) list.push({ label: 'Project page', url: p.projectPage });
+  const code = trustedUrl(p.githubUrl, CODE_HOSTS);
+  const page = trustedUrl(p.projectPage, PAGE_HOSTS, { academic: true });
+  if (code) list.push({ label: 'Code', url: code });
+  if (page) list.push({ label: 'Project page', url: page });
   return { main, list };
 }
 

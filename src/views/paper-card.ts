@@ -1,7 +1,6 @@
 import type { PaperDetail } from '../../db/queries/papers.ts';
 import type { Note } from '../../db/schema.ts';
-import { escapeMarkdown } from '../digest/text.ts';
-import { LIMITS, neutralizeMentions, truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { trlRecipe } from '../papers/recipe.ts';
 import type { PaperSettings } from '../papers/settings.ts';
 import { byline, paperLinks } from './links.ts';
@@ -18,12 +17,13 @@ import { recipeField, settingsField, trainingButtons } from './training.ts';
 export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {}): Reply {
   const p = d.paper;
   const links = paperLinks(p);
+  const by = byline(p);
   const header = [
-    p.titleZh,
-    byline(p),
+    p.titleZh && untrustedText(p.titleZh),
+    by && untrustedText(by),
     [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, paperDate(p) ?? 'date unknown'].filter(Boolean).join(' · '),
   ].filter(Boolean);
-  const description = [...header, '', truncate(readable(p.abstract) || '(no abstract stored)', 1500)].join('\n');
+  const description = [...header, '', truncate(p.abstract ? untrustedText(readable(p.abstract)) : '(no abstract stored)', 1500)].join('\n');
   const fields: EmbedField[] = [];
   if (opts.summary) fields.push(...summaryFields(opts.summary));
   // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
@@ -46,11 +46,11 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summ
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
-    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(readable(c.title), 110)}`);
+    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(untrustedText(readable(c.title)), 110)}`);
     const more = d.citingCount > d.citing.length ? `\n…and ${d.citingCount - d.citing.length} more` : '';
     fields.push({ name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`, value: truncate(lines.join('\n'), 1000) + more });
   }
-  const embed: Embed = { title: truncate(readable(p.title), LIMITS.title), url: links.main, description, fields };
+  const embed: Embed = { title: truncate(untrustedText(readable(p.title)), LIMITS.title), url: links.main, description, fields };
   return {
     embeds: [fitEmbed(embed)],
     components: [
@@ -63,12 +63,12 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summ
 /** Who decided the paper is in or out of the family, when it was more than the filter: a moderator's mark, or the LLM judge. */
 function familyDecision(d: PaperDetail): string | undefined {
   if (d.mark) {
-    const who = d.mark.setByName ? escapeMarkdown(d.mark.setByName) : 'a moderator';
-    const why = d.mark.reason ? `: ${escapeMarkdown(neutralizeMentions(d.mark.reason))}` : '';
+    const who = d.mark.setByName ? untrustedText(d.mark.setByName) : 'a moderator';
+    const why = d.mark.reason ? `: ${untrustedText(d.mark.reason)}` : '';
     return truncate(`${d.mark.inFamily ? 'In' : 'Out'}, marked by ${who} on ${d.mark.setAt.toISOString().slice(0, 10)}${why}`, 1024);
   }
   if (d.judgement && d.judgement.inFamily !== null) {
-    const why = d.judgement.reason ? `: ${escapeMarkdown(neutralizeMentions(d.judgement.reason))}` : '';
+    const why = d.judgement.reason ? `: ${untrustedText(d.judgement.reason)}` : '';
     return truncate(`${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`, 1024);
   }
   return undefined;
@@ -83,10 +83,10 @@ export interface CardSummary {
 
 /** The LLM summary first: its TL;DR (labelled with the model that wrote it) and what it changes relative to GRPO. */
 function summaryFields(s: CardSummary): EmbedField[] {
-  const fields: EmbedField[] = [{ name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`, value: truncate(readable(s.tldr), 600) }];
+  const fields: EmbedField[] = [{ name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`, value: truncate(untrustedText(readable(s.tldr)), 600) }];
   const labels = labelsFor('en');
   const delta = compactDelta(s.grpoDelta ?? undefined, labels.deltaAxes, { max: 400 });
-  if (delta) fields.push({ name: labels.delta, value: delta });
+  if (delta) fields.push({ name: labels.delta, value: untrustedText(delta) });
   return fields;
 }
 

@@ -1,12 +1,13 @@
 import type { PaperSummaryRow } from '../../db/queries/papers.ts';
-import { LIMITS, truncate, type Embed, type Reply } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
 import { byline, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 import { paperDate } from '../papers/date.ts';
 
 /** One line of metadata under a title: date, byline, families, upvotes. */
 function meta(p: PaperSummaryRow): string {
-  const bits = [paperDate(p)?.slice(0, 7), byline(p), p.families.length ? p.families.join(', ') : undefined];
+  const by = byline(p);
+  const bits = [paperDate(p)?.slice(0, 7), by && untrustedText(by), p.families.length ? p.families.join(', ') : undefined];
   if (p.hfUpvotes) bits.push(`▲ ${p.hfUpvotes}`);
   return bits.filter(Boolean).join(' · ');
 }
@@ -16,10 +17,10 @@ export function paperListReply(opts: { title: string; papers: PaperSummaryRow[];
   const start = opts.startAt ?? 1;
   const perEntry = Math.floor((LIMITS.description - 100) / Math.max(opts.papers.length, 1));
   const entries = opts.papers.map((p, i) => {
-    const head = `**${start + i}. [${truncate(readable(p.title).replace(/[[\]]/g, ''), 200)}](${paperLinks(p).main})**`;
+    const head = `**${start + i}. [${truncate(untrustedText(readable(p.title).replace(/[[\]\s]+/g, ' ').trim()), 200)}](${paperLinks(p).main})**`;
     const id = p.arxivId ? `\`${p.arxivId}\`` : undefined;
     const line2 = [id, meta(p)].filter(Boolean).join(' · ');
-    const snippet = opts.snippet === 0 ? '' : truncate(readable(p.abstract.replace(/\s+/g, ' ')), opts.snippet ?? 160);
+    const snippet = opts.snippet === 0 ? '' : truncate(untrustedText(readable(p.abstract.replace(/\s+/g, ' '))), opts.snippet ?? 160);
     return truncate([head, line2, snippet].filter(Boolean).join('\n'), perEntry);
   });
   const embed: Embed = { title: truncate(opts.title, LIMITS.title), description: entries.join('\n\n') };

@@ -1,6 +1,6 @@
 import type { QueueEntry } from '../../db/queries/queue.ts';
 import type { QueueItem } from '../../db/schema.ts';
-import { clip, escapeMarkdown } from '../digest/text.ts';
+import { clip } from '../digest/text.ts';
 import { LIMITS, truncate, type EmbedField, type Reply } from '../reply.ts';
 import { WEEKDAY_NAMES } from '../delivery/settings.ts';
 import { paperLinks } from './links.ts';
@@ -16,7 +16,7 @@ export const userMention = (id: string) => (/^\d+$/.test(id) ? `<@${id}>` : `@${
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** A paper title in bold, as typed (markdown escaped, mentions neutralised), cut to `max`. */
-export const boldTitle = (title: string, max = 200) => `**${clip(escapeMarkdown(readable(title)), max)}**`;
+export const boldTitle = (title: string, max = 200) => `**${clip(readable(title), max)}**`;
 
 /** `2026-11-28` as "Saturday 2026-11-28" (a calendar date, no time zone involved). */
 export function sessionDateText(date: string): string {
@@ -58,7 +58,7 @@ function paperLink(p: QueueEntry['paper']): string {
 function entryField(e: QueueEntry, rank: number, tldr: string | undefined): EmbedField {
   const meta = `**${plural(e.votes, 'vote')}** · nominated by ${userMention(e.nominatedBy)} ${discordTime(e.nominatedAt, 'R')} · ${paperLink(e.paper)}`;
   return {
-    name: truncate(`${rank}. ${readable(e.paper.title).replace(/\s+/g, ' ')}`, LIMITS.fieldName),
+    name: `${rank}. ${clip(readable(e.paper.title), LIMITS.fieldName - 8)}`,
     value: truncate([meta, tldr ? clip(tldr, 400) : ''].filter(Boolean).join('\n'), LIMITS.fieldValue),
   };
 }
@@ -110,7 +110,7 @@ export function historyPageReply(q: Omit<QueuePage, 'scheduled' | 'tldrs'>): Rep
     const when = e.scheduledFor ? sessionDateText(e.scheduledFor) : e.doneAt ? e.doneAt.toISOString().slice(0, 10) : 'unknown date';
     const read = e.doneAt ? `marked read ${discordTime(e.doneAt, 'R')}` : 'read';
     return {
-      name: truncate(`${when}: ${readable(e.paper.title).replace(/\s+/g, ' ')}`, LIMITS.fieldName),
+      name: `${when}: ${clip(readable(e.paper.title), LIMITS.fieldName - 40)}`,
       value: `${read} · ${plural(e.votes, 'vote')} · nominated by ${userMention(e.nominatedBy)} · ${paperLink(e.paper)}`,
     };
   });

@@ -1,16 +1,15 @@
 import type { Paper } from '../../db/schema.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
-import { escapeMarkdown } from '../digest/text.ts';
 import { recipeCode, trlRecipe, type Recipe } from '../papers/recipe.ts';
 import { SETTING_INFO, type PaperSettings } from '../papers/settings.ts';
-import { LIMITS, neutralizeMentions, truncate, type Button, type EmbedField, type Reply } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Button, type EmbedField, type Reply } from '../reply.ts';
 
 /**
  * How a paper trained, as the paper card, the Reproduce and Evidence buttons and /compare show it:
  * its settings (each quoted from the paper, on demand), and a TRL recipe built from them. Pure.
  */
 
-const safe = (s: string) => neutralizeMentions(escapeMarkdown(s));
+const safe = (s: string) => untrustedText(s);
 const sourceLabel = (s: PaperSettings) => (s.source === 'llm' ? `read from the full text by ${s.model ?? 'the LLM'}` : 'found in the full text by rules (no LLM)');
 
 /** "Group size: 16" lines, for the card. */

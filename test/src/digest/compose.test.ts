@@ -105,7 +105,7 @@ describe('composeDigest', () => {
     expect(e.description).toContain('A. Author, B. Author · ByteDance Seed');
     expect(e.description).toContain('DAPO · #algorithm');
     expect(e.description).toContain('**TL;DR**\nClip higher, sample dynamically.');
-    expect(e.fields).toContainEqual({ name: 'Change vs GRPO', value: 'clipping: changed: decoupled ε_low/ε_high · KL: removed' });
+    expect(e.fields).toContainEqual({ name: 'Change vs GRPO', value: 'clipping: changed: decoupled ε\\_low/ε\\_high · KL: removed' });
     expect(e.fields!.find((f) => f.name === 'Links')!.value).toBe('[PDF](https://arxiv.org/pdf/2611.10007v1) · [Hugging Face](https://huggingface.co/papers/2611.10007) · [Code](https://github.com/x/dapo)');
     expect(e.footer).toContain('▲ 12 HF');
     expect(m!.reply.components).toEqual([[

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compactDelta, isUnchanged } from '../../../src/digest/delta.ts';
 import { labelsFor } from '../../../src/digest/labels.ts';
-import { escapeMarkdown, fit, leadSentences } from '../../../src/digest/text.ts';
-import { neutralizeMentions } from '../../../src/reply.ts';
+import { fit, leadSentences } from '../../../src/digest/text.ts';
+import { escapeMarkdown, neutralizeMentions } from '../../../src/reply.ts';
 import { digestWindow, localDate, zonedTime } from '../../../src/digest/window.ts';
 import { LIVE_MENTION } from './build.ts';
 
