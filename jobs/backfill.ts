@@ -2,6 +2,7 @@ import { ingestCandidates } from '../src/ingest/ingest.ts';
 import { QUERY_TERMS } from '../src/papers/lexicon.ts';
 import { familyQuery, scopedQuery } from '../src/sources/arxiv-api.ts';
 import { fetchApiPages } from '../src/sources/feeds.ts';
+import { skippedCount, skippedSummary } from '../src/sources/sanitize.ts';
 import type { JobDeps, JobStats } from './index.ts';
 import { httpOptions } from './poll-feeds.ts';
 
@@ -29,7 +30,7 @@ export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<Jo
   const query = opts.query ? scopedQuery(opts.query, scope) : familyQuery(QUERY_TERMS, scope);
   const { arxivHttp } = httpOptions(deps, opts.signal);
   const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, { pageSize: PAGE, maxPages: MAX_PAGES, onPage: opts.onProgress });
-  for (const s of skipped) deps.log.warn({ item: s.externalId, reason: s.reason }, 'backfill item skipped');
+  if (skipped.length > 0) deps.log.warn(skippedSummary(skipped), 'backfill items skipped');
   const stats = await ingestCandidates(deps, candidates, { newsAt: null });
-  return { fetched: candidates.length + skipped.length, new: stats.new, updated: stats.updated, family: stats.family, skipped: skipped.length };
+  return { fetched: candidates.length + skippedCount(skipped), new: stats.new, updated: stats.updated, family: stats.family, skipped: skippedCount(skipped) };
 }

@@ -5,9 +5,11 @@ import type { SourceName } from '../src/sources/candidate.ts';
 import { feedsFor, type Feed } from '../src/sources/feeds.ts';
 import { failureHealth } from '../src/sources/health.ts';
 import { Pacer, type HttpOptions } from '../src/sources/http.ts';
+import { skippedCount, skippedSummary } from '../src/sources/sanitize.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/errors.ts';
 
 export interface PollOptions {
   sources?: readonly SourceName[];
@@ -27,6 +29,8 @@ export interface FeedStats extends JobStats {
   family: number;
   skipped: number;
   health: string;
+  /** A failed feed's short cause; null when it did not fail. */
+  error: string | null;
 }
 
 /** The HTTP options every feed uses; arXiv's share one pacer (its terms: 1 request / 3 s, one at a time). */
@@ -63,23 +67,31 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
   const state = await getFeedState(deps.db, feed.name);
   try {
     const result = await feed.poll(ctx, state);
-    for (const s of result.skipped) log.warn({ item: s.externalId, reason: s.reason }, 'feed item skipped');
-    // Until a feed has succeeded once, what it returns is the backlog, not news.
-    const ingest = await ingestCandidates(deps, result.candidates, { newsAt: state?.initializedAt ? now : null });
-    await recordFeedSuccess(deps.db, feed.name, { ...result.next, items: result.candidates.length, new: ingest.new, family: ingest.family, verdict: result.verdict }, now);
+    if (result.skipped.length > 0) log.warn(skippedSummary(result.skipped), 'feed items skipped');
+    // All or nothing: the papers, their provenance and the feed's new cursor commit together, so a
+    // feed that fails half-way stores (and announces) nothing and the next run starts from the same place.
+    const ingest = await deps.db.transaction(async (tx) => {
+      // Until a feed has succeeded once, what it returns is the backlog, not news.
+      const stats = await ingestCandidates({ db: tx, now: deps.now }, result.candidates, { newsAt: state?.initializedAt ? now : null });
+      await recordFeedSuccess(tx, feed.name, { ...result.next, items: result.candidates.length, new: stats.new, family: stats.family, verdict: result.verdict }, now);
+      return stats;
+    });
     if (result.verdict.health !== 'ok') log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
     const stats: FeedStats = {
       status: result.notModified ? 'not-modified' : 'ok',
-      fetched: result.candidates.length + result.skipped.length,
-      new: ingest.new, updated: ingest.updated, family: ingest.family, skipped: result.skipped.length, health: result.verdict.health,
+      fetched: result.candidates.length + skippedCount(result.skipped),
+      new: ingest.new, updated: ingest.updated, family: ingest.family, skipped: skippedCount(result.skipped), health: result.verdict.health, error: null,
     };
     log.info({ ...stats, announced: ingest.announced, firstPoll: !state?.initializedAt }, 'feed polled');
     return stats;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // The database itself is gone: the whole run fails (and is retried), not this feed.
+    if (isDatabaseUnavailable(err)) throw err;
+    // Users see this short cause (in /status and the digest header); the log gets the detail, bounded.
+    const message = errorSummary(err);
     const streak = await recordFeedFailure(deps.db, feed.name, message, (n) => failureHealth(n, message), now);
-    log.error({ err, streak }, 'feed failed; the next run retries from the same place');
-    return { status: 'failed', fetched: 0, new: 0, updated: 0, family: 0, skipped: 0, health: 'failing' };
+    log.error({ err, streak }, 'feed failed; nothing of it was stored, and the next run retries from the same place');
+    return { status: 'failed', fetched: 0, new: 0, updated: 0, family: 0, skipped: 0, health: 'failing', error: message };
   }
 }
 

@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { redactSecrets, serializeError } from './errors.ts';
 
 export type { Logger };
 
@@ -8,13 +9,20 @@ const REDACT = [
   'headers.authorization', 'config.discord.token', 'config.anthropic.apiKey', 'databaseUrl', '*.databaseUrl',
 ];
 
+/** Errors are logged bounded and redacted (an upstream may echo a key; drizzle attaches whole statements). */
+const SERIALIZERS = {
+  err: serializeError,
+  error: (v: unknown) => (typeof v === 'string' ? redactSecrets(v).slice(0, 2_000) : serializeError(v)),
+};
+
 /**
  * The root logger. Logs go to stderr so that stdout stays clean for command output and `--json`.
- * Pretty output when stderr is a terminal, JSON lines otherwise.
+ * Pretty output when stderr is a terminal, JSON lines otherwise; tests pass a `destination` to read them.
  */
-export function createLogger(level = 'info', opts: { pretty?: boolean } = {}): Logger {
+export function createLogger(level = 'info', opts: { pretty?: boolean; destination?: { write(line: string): void } } = {}): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined, serializers: SERIALIZERS };
+  if (opts.destination) return pino(options, opts.destination);
   const pretty = opts.pretty ?? process.stderr.isTTY;
-  const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined };
   if (pretty) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { destination: 2, ignore: 'pid,hostname' } } });
   }

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { feedState, type FeedState } from '../schema.ts';
 import type { HealthVerdict } from '../../src/sources/health.ts';
 
@@ -27,7 +27,7 @@ export interface FeedSuccess {
 }
 
 /** Records a successful poll; the first one also marks the feed initialised (later polls announce). */
-export async function recordFeedSuccess(db: Db, feed: string, r: FeedSuccess, now: Date): Promise<void> {
+export async function recordFeedSuccess(db: DbOrTx, feed: string, r: FeedSuccess, now: Date): Promise<void> {
   const values = {
     ...(r.etag !== undefined && { etag: r.etag }),
     ...(r.lastModified !== undefined && { lastModified: r.lastModified }),

@@ -4,7 +4,7 @@
  * statement.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { paperSources, papers } from '../schema.ts';
 import type { classificationColumns } from './classification.ts';
 import type { PaperFields } from '../../src/papers/merge.ts';
@@ -25,19 +25,19 @@ export interface StoredFields {
 }
 
 /** Stored papers by arXiv id. */
-export async function fieldsByArxivIds(db: Db, arxivIds: string[]): Promise<StoredFields[]> {
+export async function fieldsByArxivIds(db: DbOrTx, arxivIds: string[]): Promise<StoredFields[]> {
   if (arxivIds.length === 0) return [];
   return (await db.select(FIELD_COLUMNS).from(papers).where(inArray(papers.arxivId, arxivIds))).map((row) => ({ id: row.id, fields: pick(row) }));
 }
 
 /** Papers known only by title (no arXiv id yet) with one of these title keys. */
-export async function titleOnlyFieldsByKeys(db: Db, keys: string[]): Promise<StoredFields[]> {
+export async function titleOnlyFieldsByKeys(db: DbOrTx, keys: string[]): Promise<StoredFields[]> {
   if (keys.length === 0) return [];
   const rows = await db.select(FIELD_COLUMNS).from(papers).where(and(isNull(papers.arxivId), inArray(papers.titleKey, keys)));
   return rows.map((row) => ({ id: row.id, fields: pick(row) }));
 }
 
-export async function updatePaper(db: Db, id: number, set: Record<string, unknown>): Promise<void> {
+export async function updatePaper(db: DbOrTx, id: number, set: Record<string, unknown>): Promise<void> {
   await db.update(papers).set(set).where(eq(papers.id, id));
 }
 
@@ -60,7 +60,7 @@ export interface SourceRow {
  * insert does in the database, and one statement is atomic without a transaction's round trips.
  * Returns how many provenance rows were added.
  */
-export async function insertPapersAndSources(db: Db, rows: NewPaperRow[], sources: SourceRow[], now: Date): Promise<number> {
+export async function insertPapersAndSources(db: DbOrTx, rows: NewPaperRow[], sources: SourceRow[], now: Date): Promise<number> {
   const papersJson = JSON.stringify(rows.map((r) => ({
     arxiv_id: r.arxivId, arxiv_version: r.arxivVersion, title_key: r.titleKey, title: r.title, abstract: r.abstract, authors: r.authors,
     author_count: r.authorCount, organization: r.organization, published_on: r.publishedOn, categories: r.categories, github_url: r.githubUrl,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { classificationColumns } from '../../db/queries/classification.ts';
 import {
   fieldsByArxivIds, insertPapersAndSources, titleOnlyFieldsByKeys, updatePaper, type NewPaperRow, type SourceRow,
@@ -42,7 +42,7 @@ export interface IngestStats {
  * Postgres writes one batch (indexing its text), Node reads and classifies the next, so the two
  * cores work at once.
  */
-export async function ingestCandidates(deps: { db: Db; now: () => Date }, candidates: readonly PaperCandidate[], opts: IngestOptions): Promise<IngestStats> {
+export async function ingestCandidates(deps: { db: DbOrTx; now: () => Date }, candidates: readonly PaperCandidate[], opts: IngestOptions): Promise<IngestStats> {
   const { db } = deps;
   const stats: IngestStats = { received: candidates.length, new: 0, updated: 0, unchanged: 0, merged: 0, family: 0, announced: 0, sources: 0 };
   const now = deps.now();
@@ -55,23 +55,29 @@ export async function ingestCandidates(deps: { db: Db; now: () => Date }, candid
   const all = [...groups];
   const size = opts.batchSize ?? 1000;
   let writing: Promise<void> = Promise.resolve();
-  for (let i = 0; i < all.length; i += size) {
-    const batch = all.slice(i, i + size);
-    const existing = await loadExisting(db, batch, stats);
-    const plan = planBatch(batch, existing, opts, now, stats);
+  try {
+    for (let i = 0; i < all.length; i += size) {
+      const batch = all.slice(i, i + size);
+      const existing = await loadExisting(db, batch, stats);
+      const plan = planBatch(batch, existing, opts, now, stats);
+      await writing;
+      writing = writeBatch(db, plan, now, stats);
+      writing.catch(() => {}); // awaited below; this only stops an early failure from counting as unhandled
+      await new Promise((resolve) => setImmediate(resolve)); // let the statement reach Postgres before the next batch's CPU work
+    }
     await writing;
-    writing = writeBatch(db, plan, now, stats);
-    writing.catch(() => {}); // awaited below; this only stops an early failure from counting as unhandled
-    await new Promise((resolve) => setImmediate(resolve)); // let the statement reach Postgres before the next batch's CPU work
+  } catch (err) {
+    // In a transaction, a read sent after a failed write only says "transaction aborted": report the write's own error.
+    await writing;
+    throw err;
   }
-  await writing;
   return stats;
 }
 
 type Group = [arxivId: string, candidates: PaperCandidate[]];
 type Existing = Map<string, { id: number; fields: PaperFields }>;
 
-async function loadExisting(db: Db, batch: Group[], stats: IngestStats): Promise<Existing> {
+async function loadExisting(db: DbOrTx, batch: Group[], stats: IngestStats): Promise<Existing> {
   const existing: Existing = new Map();
   for (const row of await fieldsByArxivIds(db, batch.map(([id]) => id))) existing.set(row.fields.arxivId!, row);
 
@@ -123,7 +129,7 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
 }
 
 /** Changed rows one by one (few: a version bump, fresh HF counters), then new papers and all provenance in one statement. */
-async function writeBatch(db: Db, plan: Plan, now: Date, stats: IngestStats): Promise<void> {
+async function writeBatch(db: DbOrTx, plan: Plan, now: Date, stats: IngestStats): Promise<void> {
   for (const u of plan.updates) await updatePaper(db, u.id, u.set);
   if (plan.inserts.length === 0 && plan.sources.length === 0) return;
   stats.sources += await insertPapersAndSources(db, plan.inserts, plan.sources, now);

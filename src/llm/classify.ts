@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { redactSecrets } from '../errors.ts';
 import { errorMessage, type LlmFailure } from './port.ts';
 
 /** Which call failed: a 404 means "no such model" for a message, "no such batch" for a batch. */
@@ -18,7 +19,7 @@ const CONFIG_400 = /\bmodel\b|output_config|output_format|json_schema|structured
  */
 export function classifyError(err: unknown, op: Operation, signal?: AbortSignal): LlmFailure {
   const fail = (kind: LlmFailure['kind'], message: string, status: number | null = null, slow = false): LlmFailure =>
-    ({ kind, slow, status, message: message.slice(0, 500) });
+    ({ kind, slow, status, message: redactSecrets(message).slice(0, 500) }); // the API's own words may echo the key
   if (signal?.aborted) {
     const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
     return timedOut ? fail('unavailable', 'no answer within the time allowed', null, true) : fail('aborted', 'the call was cancelled');
@@ -42,7 +43,7 @@ export function classifyError(err: unknown, op: Operation, signal?: AbortSignal)
 
 /** An errored request inside a batch result (its error object, no HTTP status), classified like a call's. */
 export function classifyBatchError(e: { type: string; message: string }): LlmFailure {
-  const message = `${e.type}: ${e.message}`.slice(0, 500);
+  const message = redactSecrets(`${e.type}: ${e.message}`).slice(0, 500);
   const kind: LlmFailure['kind'] = e.type === 'invalid_request_error'
     ? (CONFIG_400.test(e.message) ? 'config' : 'rejected')
     : ['authentication_error', 'permission_error', 'billing_error', 'not_found_error'].includes(e.type) ? 'config' : 'unavailable';

@@ -6,6 +6,7 @@
  */
 import type { Message, MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches';
+import { redactSecrets } from '../errors.ts';
 
 export type { Message, MessageBatch, MessageBatchIndividualResponse, MessageCreateParamsNonStreaming };
 
@@ -67,5 +68,5 @@ export class LlmError extends Error {
 /** The failure behind an error, or undefined when the error is not the model API's (a bug: rethrow it). */
 export const failureOf = (err: unknown): LlmFailure | undefined => (err instanceof LlmError ? err.failure : undefined);
 
-/** A failure's message, bounded, for logs and stored errors. */
-export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+/** A failure's message, bounded and with secrets redacted (an upstream may echo the key), for logs, stored errors and users. */
+export const errorMessage = (err: unknown): string => redactSecrets(err instanceof Error ? err.message : String(err)).slice(0, 500);

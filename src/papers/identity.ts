@@ -17,6 +17,12 @@ const ARXIV_URL = /^(?:https?:\/\/)?(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf)\/
 const HF_URL = /^(?:https?:\/\/)?(?:www\.)?(?:huggingface\.co|hf\.co)\/papers\/(.+?)\/?$/i;
 
 /**
+ * arXiv category codes (`cs.LG`, `hep-th`, `physics.comp-ph`, `cond-mat.stat-mech`). The API mixes
+ * in ACM (`I.2.6`) and MSC (`68T05`) codes under the same element; those never start lower-case.
+ */
+export const ARXIV_CATEGORY = /^[a-z]+(?:-[a-z]+)*(?:\.[A-Za-z]+(?:-[a-z]+)*)?$/;
+
+/**
  * Parses an arXiv id out of the forms the sources use: a bare id (with or without version),
  * `arXiv:` prefixed, arxiv.org abs/pdf links and Hugging Face paper pages. Returns null for
  * anything else, including ids with an impossible month or a number of the wrong length.

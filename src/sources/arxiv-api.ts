@@ -8,9 +8,10 @@
  */
 
 import Parser from 'rss-parser';
-import { parseArxivId } from '../papers/identity.ts';
+import { ARXIV_CATEGORY, parseArxivId } from '../papers/identity.ts';
 import { cleanAuthorName } from './authors.ts';
 import { collapseWhitespace, FeedError, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import { admitAll } from './sanitize.ts';
 
 export interface ApiMeta {
   totalResults?: number;
@@ -39,6 +40,9 @@ interface ApiEntry {
   updated?: unknown;
 }
 
+/** Pages ask for at most 500 entries; more is not an answer to our query. */
+const MAX_ENTRIES = 2_000;
+
 const parser = new Parser<ApiFeedFields, ApiEntry>({
   customFields: {
     feed: ['opensearch:totalResults', 'opensearch:startIndex', 'opensearch:itemsPerPage'],
@@ -58,12 +62,6 @@ const parser = new Parser<ApiFeedFields, ApiEntry>({
     ],
   },
 });
-
-/**
- * arXiv category codes (`cs.LG`, `hep-th`, `physics.comp-ph`, `cond-mat.stat-mech`). The API mixes
- * in ACM (`I.2.6`) and MSC (`68T05`) codes under the same element; those never start lower-case.
- */
-const ARXIV_CATEGORY = /^[a-z]+(?:-[a-z]+)*(?:\.[A-Za-z]+(?:-[a-z]+)*)?$/;
 
 /**
  * Parses one API response page. Throws FeedError for a blank or non-Atom body and for arXiv's
@@ -91,14 +89,7 @@ export async function parseArxivApi(xml: string): Promise<ParsedFeed<ApiMeta>> {
     startIndex: int(feed['opensearch:startIndex']),
     itemsPerPage: int(feed['opensearch:itemsPerPage']),
   };
-  const candidates: PaperCandidate[] = [];
-  const skipped: SkippedItem[] = [];
-  for (const entry of feed.items) {
-    const result = toCandidate(entry);
-    if ('reason' in result) skipped.push(result);
-    else candidates.push(result);
-  }
-  return { candidates, skipped, meta };
+  return { ...admitAll(feed.items, toCandidate, MAX_ENTRIES), meta };
 }
 
 function toCandidate(entry: ApiEntry): PaperCandidate | SkippedItem {

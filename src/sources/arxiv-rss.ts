@@ -7,6 +7,7 @@ import Parser from 'rss-parser';
 import { parseArxivId, type ArxivIdParts } from '../papers/identity.ts';
 import { splitCreators } from './authors.ts';
 import { collapseWhitespace, FeedError, type AnnounceType, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import { admitAll } from './sanitize.ts';
 
 export interface RssMeta {
   /** `cs.LG, cs.CL updates on arXiv.org`. */
@@ -27,6 +28,9 @@ type Item = Parser.Item & ArxivRssItem;
 const parser = new Parser<Record<string, unknown>, ArxivRssItem>({
   customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
 });
+
+/** A category's daily listing has up to ~2,000 items; more is not a listing. */
+const MAX_ITEMS = 10_000;
 
 const ANNOUNCE_TYPES: readonly string[] = ['new', 'cross', 'replace', 'replace-cross'] satisfies AnnounceType[];
 
@@ -70,14 +74,7 @@ export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
   const channelPubDate = text(feed['pubDate']);
   const meta: RssMeta = { title, pubDate: isoDate(channelPubDate), lastBuildDate: isoDate(text(feed['lastBuildDate'])) };
 
-  const candidates: PaperCandidate[] = [];
-  const skipped: SkippedItem[] = [];
-  for (const item of feed.items) {
-    const result = toCandidate(item, channelPubDate);
-    if ('reason' in result) skipped.push(result);
-    else candidates.push(result);
-  }
-  return { candidates, skipped, meta };
+  return { ...admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS), meta };
 }
 
 function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandidate | SkippedItem {

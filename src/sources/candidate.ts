@@ -53,6 +53,8 @@ export interface PaperCandidate {
 export interface SkippedItem {
   reason: string;
   externalId?: string;
+  /** How many items this entry stands for (items over a page's limit are skipped as one entry); default 1. */
+  count?: number;
 }
 
 export interface ParsedFeed<Meta = Record<string, never>> {

@@ -12,6 +12,7 @@ import type { PaperCandidate, SkippedItem, SourceName } from './candidate.ts';
 import { arxivDay, batchKey, rssHealth, type HealthVerdict } from './health.ts';
 import { hfDailyUrl, parseHfDaily } from './hf-daily.ts';
 import { fetchText, type HttpOptions } from './http.ts';
+import { skippedCount } from './sanitize.ts';
 
 /** What a feed remembers between polls (a subset of the `feed_state` row). */
 export interface PreviousState {
@@ -123,11 +124,11 @@ export async function fetchApiPages(config: Config, http: HttpOptions, query: st
     const res = await fetchText(url, undefined, http);
     if (res.status !== 'ok') break;
     const parsed = await parseArxivApi(res.body);
-    candidates.push(...parsed.candidates);
-    skipped.push(...parsed.skipped);
+    append(candidates, parsed.candidates);
+    append(skipped, parsed.skipped);
     const total = parsed.meta.totalResults ?? candidates.length;
-    onPage?.(Math.min(candidates.length + skipped.length, total), total);
-    if (parsed.candidates.length + parsed.skipped.length < pageSize || (page + 1) * pageSize >= total) break;
+    onPage?.(Math.min(candidates.length + skippedCount(skipped), total), total);
+    if (parsed.candidates.length + skippedCount(parsed.skipped) < pageSize || (page + 1) * pageSize >= total) break;
   }
   return { candidates, skipped };
 }
@@ -147,8 +148,8 @@ export function hfDailyFeed(config: Config): Feed {
           const res = await fetchText(hfDailyUrl(config.sources.hfApiBase, date, page, HF_PAGE), undefined, ctx.http);
           if (res.status !== 'ok') break;
           const parsed = parseHfDaily(res.body, date);
-          candidates.push(...parsed.candidates);
-          skipped.push(...parsed.skipped);
+          append(candidates, parsed.candidates);
+          append(skipped, parsed.skipped);
           if (parsed.candidates.length + parsed.skipped.length < HF_PAGE) break;
         }
       }
@@ -165,6 +166,11 @@ export function feedsFor(config: Config, sources: readonly SourceName[] = ['arxi
     ...(sources.includes('arxiv-api') ? [arxivApiFeed(config)] : []),
     ...(sources.includes('hf-daily') ? [hfDailyFeed(config)] : []),
   ];
+}
+
+/** `push(...items)` passes every item as an argument: a long page would overflow the stack. */
+function append<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
 }
 
 export function utcDate(d: Date): string {

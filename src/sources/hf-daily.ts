@@ -10,6 +10,10 @@
 import { z } from 'zod';
 import { parseArxivId } from '../papers/identity.ts';
 import { collapseWhitespace, FeedError, type HfExtras, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import { admitAll } from './sanitize.ts';
+
+/** Pages ask for 100 items; more is not a page of daily papers. */
+const MAX_ITEMS = 1_000;
 
 /** An optional field that degrades to undefined when present with the wrong type (or null). */
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -57,14 +61,11 @@ export function parseHfDaily(json: string, dailyDate: string): ParsedFeed<{ coun
     throw new FeedError(`HF daily papers: expected an array, got ${body === null ? 'null' : typeof body}${error}`);
   }
 
-  const candidates: PaperCandidate[] = [];
-  const skipped: SkippedItem[] = [];
-  body.forEach((raw: unknown, index) => {
+  const admitted = admitAll(body as unknown[], (raw, index) => {
     const result = toCandidate(raw, dailyDate);
-    if ('reason' in result) skipped.push({ ...result, reason: `item ${index}: ${result.reason}` });
-    else candidates.push(result);
-  });
-  return { candidates, skipped, meta: { count: body.length } };
+    return 'reason' in result ? { ...result, reason: `item ${index}: ${result.reason}` } : result;
+  }, MAX_ITEMS);
+  return { ...admitted, meta: { count: body.length } };
 }
 
 function toCandidate(raw: unknown, dailyDate: string): PaperCandidate | SkippedItem {

@@ -30,6 +30,12 @@ export interface HttpOptions {
    */
   maxDelayMs?: number;
   accept?: string;
+  /**
+   * The most a response body may hold once decompressed; a larger one (a gzip bomb, a runaway
+   * listing) is cut off and fails the request, not retried. Default 16 MiB (a day's arXiv RSS
+   * category is a few MB).
+   */
+  maxBytes?: number;
   /** Waits between attempts; tests inject one that records. The default is cut short by `signal`. */
   sleep?: (ms: number) => Promise<void>;
   /** Shared by every request to one host: each attempt, retries included, waits its turn. */
@@ -166,7 +172,9 @@ async function attempt(url: string, validators: Validators | undefined, opts: Ht
       await discard(res);
       return { kind: retryable(res.status) ? 'retry' : 'fail', problem: `HTTP ${res.status}`, httpStatus: res.status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
     }
-    const body = await res.text();
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    const body = await readCapped(res, maxBytes);
+    if (body === undefined) return { kind: 'fail', problem: `response larger than ${megabytes(maxBytes)} (after decompression)`, httpStatus: res.status };
     if (body.trim() === '') return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
     return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url };
   } catch (err) {
@@ -188,6 +196,37 @@ function validatorsOf(res: Response): Validators {
   const etag = res.headers.get('etag');
   const lastModified = res.headers.get('last-modified');
   return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * The body as UTF-8 text (as `res.text()`), or undefined once it passes `maxBytes`: counted on the
+ * decompressed stream, so a small gzip that inflates to gigabytes stops at the limit.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes && !res.headers.get('content-encoding')) {
+    await discard(res);
+    return undefined;
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** Frees the connection without reading a body we will not use. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/feeds');
@@ -12,6 +13,8 @@ export const fixture = (name: string): string => readFileSync(path.join(FIXTURES
 export interface FakeResponse {
   status?: number;
   body?: string;
+  /** A body produced as it is read (a response too large to build up front); stopped when the client goes. */
+  stream?: Readable;
   headers?: Record<string, string>;
 }
 
@@ -40,7 +43,11 @@ export async function startFeedServer(initial: Route = () => undefined): Promise
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
     const r = route(url, req) ?? { status: 404, body: 'not found' };
     res.writeHead(r.status ?? 200, r.headers ?? {});
-    res.end(r.body ?? '');
+    if (!r.stream) return void res.end(r.body ?? '');
+    const stream = r.stream;
+    res.on('close', () => stream.destroy());
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
