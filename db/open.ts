@@ -3,19 +3,45 @@ import postgres from 'postgres';
 import { createDb, type DbHandle } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer, type EmbeddedStep } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
+import { withLock } from './queries/locks.ts';
 
 export const EMBEDDED_DATABASE = 'grpo_digest';
+
+/** One advisory lock around migrations and the first start's seed import (any 32-bit key no job uses). */
+const SETUP_LOCK = 0x67727073;
 
 export interface OpenedDb extends DbHandle {
   /** Set when the app started its own embedded Postgres (no DATABASE_URL). */
   embedded?: EmbeddedServer;
 }
 
+/** What the embedded server's watchdog saw: it went away, came back, or could not be started again. */
+export type EmbeddedEvent = { kind: 'down' } | { kind: 'restarted'; attempts: number } | { kind: 'restart-failed'; attempt: number; error: unknown };
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  migrate?: boolean;
+  /** Runs after the migrations, under the same lock (the first start's seed import). */
+  setup?: (handle: DbHandle) => Promise<void>;
+  /** How often the embedded server is checked and restarted when it went away; 0: never. Default 1 s. */
+  watchMs?: number;
+  onEmbeddedEvent?: (e: EmbeddedEvent) => void;
+  /** Told before each slow step of starting the embedded server. */
+  onStep?: (step: EmbeddedStep) => void;
+}
+
+/** The connection refused at open: the message names the database and the cause. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
 /**
- * Connects to DATABASE_URL when set, otherwise starts the embedded Postgres under `<dataDir>/pg`;
- * then applies migrations. `close()` also stops the embedded server.
+ * Connects to DATABASE_URL when set, otherwise starts the embedded Postgres under `<dataDir>/pg`
+ * (and restarts it when it goes away); checks the connection, then applies migrations and `setup`
+ * under one advisory lock. `close()` also stops the embedded server.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrate?: boolean; onStep?: (step: EmbeddedStep) => void }): Promise<OpenedDb> {
+export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
   let url = opts.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   if (!url) {
@@ -23,22 +49,78 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }
+  const where = embedded ? `the embedded Postgres in ${path.join(opts.dataDir, 'pg')}` : `DATABASE_URL (${describeUrl(url)})`;
   const handle = createDb(url);
-  try {
-    if (opts.migrate !== false) await runMigrations(handle.db);
-  } catch (err) {
+  // A server another grpo-digest runs is that process's to restart.
+  const unwatch = embedded && !embedded.shared ? watchEmbedded(embedded, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
+  const close = async () => {
+    unwatch();
     await handle.close();
     await embedded?.stop();
+  };
+  try {
+    await checkConnection(handle, where);
+    await withLock(handle.sql, SETUP_LOCK, async () => {
+      if (opts.migrate !== false) await runMigrations(handle.db);
+      await opts.setup?.(handle);
+    });
+  } catch (err) {
+    await close();
     throw err;
   }
-  return {
-    ...handle,
-    embedded,
-    async close() {
-      await handle.close();
-      await embedded?.stop();
-    },
-  };
+  return { ...handle, embedded, close };
+}
+
+/** `postgres://user@host:port/db`: the URL without its password, to name it in a message. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return u.toString().replace(/:@/, '@');
+  } catch {
+    return 'an unreadable URL';
+  }
+}
+
+/** One round trip before anything else, so a wrong URL says so instead of failing inside the first migration. */
+async function checkConnection(handle: DbHandle, where: string): Promise<void> {
+  try {
+    await handle.sql`select 1`;
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    const why = e.code === '28P01' ? 'the password is wrong' : e.code === '3D000' ? 'the database does not exist' : e.code === 'ECONNREFUSED' ? 'nothing listens there (connection refused)' : e.message ?? String(err);
+    throw new DatabaseUnreachableError(`Cannot connect to ${where}: ${why}.`, { cause: err });
+  }
+}
+
+/**
+ * Checks the embedded server every `everyMs` and starts it again when it went away (killed, OOM,
+ * a crash), with a growing pause between failed attempts (1, 2, 4 ... 30 s). The pool reconnects
+ * by itself once the server is back. Returns a function that stops watching.
+ */
+function watchEmbedded(server: EmbeddedServer, everyMs: number, onEvent: (e: EmbeddedEvent) => void = () => {}): () => void {
+  if (everyMs <= 0) return () => {};
+  let busy = false;
+  let attempts = 0;
+  let skip = 0;
+  const timer = setInterval(() => {
+    if (busy || server.isRunning()) return;
+    if (skip > 0) return void skip--;
+    busy = true;
+    if (attempts === 0) onEvent({ kind: 'down' });
+    attempts++;
+    server.restart().then(() => {
+      onEvent({ kind: 'restarted', attempts });
+      attempts = 0;
+    }, (error: unknown) => {
+      onEvent({ kind: 'restart-failed', attempt: attempts, error });
+      skip = Math.min(30, 2 ** (attempts - 1)) * Math.max(1, Math.round(1_000 / everyMs)) - 1;
+    }).finally(() => {
+      busy = false;
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

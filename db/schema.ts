@@ -351,7 +351,7 @@ export const jobRuns = pgTable('job_runs', {
   job: text().notNull(),
   startedAt: createdAt(),
   finishedAt: timestamp({ withTimezone: true }),
-  /** `running`, `ok`, `failed` or `skipped`. */
+  /** `running`, `ok`, `failed`, `skipped` or `interrupted` (its process died; found by the next run under its lock). */
   status: text().notNull().default('running'),
   stats: jsonb(),
   error: text(),

@@ -1,8 +1,10 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import cron from 'node-cron';
-import { finishJobRun, startJobRun } from '../db/queries/job-runs.ts';
+import { closeInterruptedRuns, finishJobRun, startJobRun } from '../db/queries/job-runs.ts';
 import { withTryLock } from '../db/queries/locks.ts';
 import type { Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/errors.ts';
 
 /** What a job may use: a view of the app's dependencies (platform ports are given to the jobs that need them by `createJobs`). */
 export type JobDeps = Pick<AppDeps, 'db' | 'sql' | 'config' | 'log' | 'now' | 'llm'>;
@@ -28,7 +30,8 @@ export class JobStopped extends Error {
   override name = 'JobStopped';
 }
 
-export type JobOutcome = { status: 'ok'; stats: JobStats } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string };
+/** `failed.error` is a short cause, fit for users (no SQL, no secrets); `databaseUnavailable` says the database was unreachable (worth retrying soon). */
+export type JobOutcome = { status: 'ok'; stats: JobStats } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string; databaseUnavailable?: boolean };
 
 /** A stable 32-bit key per job name for pg advisory locks. */
 function lockKey(name: string): number {
@@ -46,21 +49,33 @@ function lockKey(name: string): number {
 export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
   const log = deps.log.child({ job: job.name });
   const started = performance.now();
-  const held = await withTryLock(deps.sql, lockKey(job.lock ?? job.name), async (): Promise<JobOutcome> => {
-    const runId = await startJobRun(deps.db, job.name, deps.now());
-    try {
-      const stats = await job.run({ ...deps, log });
-      await finishJobRun(deps.db, runId, { status: 'ok', stats }, deps.now());
-      log.info({ ...stats, ms: Math.round(performance.now() - started) }, 'job finished');
-      return { status: 'ok', stats };
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      await finishJobRun(deps.db, runId, { status: 'failed', error }, deps.now()).catch(() => {});
-      log.error({ ...(err instanceof JobStopped ? { error } : { err }), ms: Math.round(performance.now() - started) }, 'job failed');
-      return { status: 'failed', error };
-    }
-  });
-  if (held.locked) return held.value;
+  const lock = job.lock ?? job.name;
+  const failed = (err: unknown): JobOutcome => {
+    const error = errorSummary(err, 500);
+    log.error({ ...(err instanceof JobStopped ? { error } : { err }), ms: Math.round(performance.now() - started) }, isDatabaseUnavailable(err) ? 'job failed: the database is unavailable' : 'job failed');
+    return { status: 'failed', error, ...(isDatabaseUnavailable(err) && { databaseUnavailable: true }) };
+  };
+  try {
+    const held = await withTryLock(deps.sql, lockKey(lock), async (): Promise<JobOutcome> => {
+      // Holding the lock, no other run under it is alive: one still `running` was killed.
+      const interrupted = await closeInterruptedRuns(deps.db, job.name, lock, deps.now());
+      if (interrupted > 0) log.warn({ interrupted }, 'an earlier run under this lock was interrupted (its process died)');
+      const runId = await startJobRun(deps.db, job.name, lock, deps.now());
+      try {
+        const stats = await job.run({ ...deps, log });
+        await finishJobRun(deps.db, runId, { status: 'ok', stats }, deps.now());
+        log.info({ ...stats, ms: Math.round(performance.now() - started) }, 'job finished');
+        return { status: 'ok', stats };
+      } catch (err) {
+        await finishJobRun(deps.db, runId, { status: 'failed', error: errorSummary(err, 500) }, deps.now()).catch(() => {});
+        return failed(err);
+      }
+    });
+    if (held.locked) return held.value;
+  } catch (err) {
+    // The lock or the run's row could not be written: the database is gone. Nothing ran.
+    return failed(err);
+  }
   log.info('job skipped: another instance is running it');
   return { status: 'skipped', reason: 'another instance holds the lock' };
 }
@@ -77,19 +92,46 @@ export async function runChain(job: Job, deps: JobDeps): Promise<{ job: string; 
   return [{ job: job.name, outcome }, ...rest];
 }
 
+/** Pauses before running a job again after the database was unreachable: 5 s, doubling to 5 min; about half an hour in all. */
+export const DATABASE_RETRY_DELAYS_MS: readonly number[] = [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000, 300_000, 300_000];
+
+/**
+ * Runs a job (and its follow-ups); when it failed because the database was unreachable (a restart,
+ * an outage), runs it again after each pause in `delaysMs`, until it gets through or the pauses run
+ * out. Resolves with the last outcome; never throws. `signal` (shutdown) ends the waiting.
+ */
+export async function runRetryingOutages(job: Job, deps: JobDeps, opts: { signal?: AbortSignal; delaysMs?: readonly number[] } = {}): Promise<JobOutcome> {
+  const delays = opts.delaysMs ?? DATABASE_RETRY_DELAYS_MS;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await runWithFollowUp(job, deps);
+    const pause = delays[attempt];
+    if (outcome.status !== 'failed' || !outcome.databaseUnavailable || pause === undefined || opts.signal?.aborted) return outcome;
+    deps.log.warn({ job: job.name, attempt: attempt + 1, retryInMs: pause }, 'the database is unavailable: the job runs again when it may be back');
+    try {
+      await delay(pause, undefined, { signal: opts.signal });
+    } catch {
+      return outcome;
+    }
+  }
+}
+
 /** Starts every job on its cron schedule (no overlapping runs); returns a stop function that waits for running jobs. */
-export function startScheduler(jobs: readonly Job[], deps: JobDeps): { stop(): Promise<void> } {
+export function startScheduler(jobs: readonly Job[], deps: JobDeps, opts: { databaseRetryDelaysMs?: readonly number[] } = {}): { stop(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   const tasks = jobs.map((job) => {
     const expression = typeof job.schedule === 'function' ? job.schedule(deps.config) : job.schedule;
     return cron.schedule(expression, () => {
-      const p = runWithFollowUp(job, deps).finally(() => running.delete(p));
+      const p = runRetryingOutages(job, deps, { signal: stopping.signal, delaysMs: opts.databaseRetryDelaysMs })
+        .catch((err: unknown) => deps.log.error({ err, job: job.name }, 'job runner failed'))
+        .finally(() => running.delete(p));
       running.add(p);
       return p;
     }, { name: job.name, noOverlap: true, timezone: 'Etc/UTC' });
   });
   return {
     async stop() {
+      stopping.abort();
       await Promise.all(tasks.map((t) => t.stop()));
       await Promise.allSettled([...running]);
     },

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Sql } from 'postgres';
-import type { Db } from '../db/client.ts';
+import type { Db, DbHandle } from '../db/client.ts';
 import type { EmbeddedStep } from '../db/embedded.ts';
-import { openDatabase, type OpenedDb } from '../db/open.ts';
+import { openDatabase, type EmbeddedEvent, type OpenedDb } from '../db/open.ts';
 import { countPapers } from '../db/queries/stats.ts';
 import type { Command } from './command.ts';
 import type { Config } from './config.ts';
@@ -13,6 +13,7 @@ import type { JobPorts } from '../jobs/graph.ts';
 import type { Job } from '../jobs/index.ts';
 import { createLlm } from './llm/anthropic.ts';
 import { createLogger, type Logger } from './log.ts';
+import { registerSecrets } from './errors.ts';
 import type { Progress } from './progress.ts';
 
 /** Tells a person at a terminal what a slow start is doing (the CLI writes it to stderr); tests pass none. */
@@ -52,6 +53,7 @@ export interface DepsParts {
  * that bring their own database, so every caller gets the same wiring.
  */
 export function buildDeps(p: DepsParts): AppDeps {
+  registerSecrets(p.config.anthropic.apiKey, p.config.discord.token, databasePassword(p.config.databaseUrl));
   const log = p.log ?? createLogger(p.config.logLevel);
   return {
     db: p.db,
@@ -64,46 +66,65 @@ export function buildDeps(p: DepsParts): AppDeps {
   };
 }
 
+function databasePassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The composition root: config -> logger -> database (embedded when no DATABASE_URL) -> migrations
- * -> seed corpus on first start -> dependencies. Adapters (console, Discord) and the scheduler are
+ * -> dependencies -> seed corpus on first start. Adapters (console, Discord) and the scheduler are
  * started by the caller with `app.deps`.
  */
-export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator } = {}): Promise<App> {
+export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator; watchMs?: number } = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.logLevel);
   const narrator = opts.narrator;
   const t0 = performance.now();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }) });
+  let deps: AppDeps | undefined;
+  // Runs under the migrations' lock, so two first starts on one empty database take turns. A throw
+  // (e.g. an ANTHROPIC_MODEL that cannot work) stops the embedded Postgres before it is reported.
+  const setup = async (h: DbHandle) => {
+    deps = buildDeps({ db: h.db, sql: h.sql, config, log, now: opts.now });
+    if (opts.seedIfEmpty !== false && (await countPapers(h.db)) === 0) await importSeedCorpus(deps, log, narrator);
+  };
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, setup, watchMs: opts.watchMs, onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
+    ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }),
+  });
+  registerSecrets(handle.embedded?.password);
   log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded), shared: handle.embedded?.shared }, 'database ready');
-  let deps: AppDeps;
-  try {
-    deps = buildDeps({ db: handle.db, sql: handle.sql, config, log, now: opts.now });
-  } catch (err) {
-    await handle.close(); // e.g. an ANTHROPIC_MODEL that cannot work: stop the embedded Postgres before reporting it
-    throw err;
-  }
-  if (opts.seedIfEmpty !== false && (await countPapers(handle.db)) === 0) {
-    narrator?.say('First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).');
-    // Loaded only when needed: the importer pulls in the parsers and the repair model.
-    const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
-    const bar = narrator?.bar('Importing seed papers');
-    const stats = await importSeeds(deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
-    bar?.stop();
-    narrator?.say(`Imported ${stats.papers.added} papers with ${stats.notes.added} Chinese notes. Ready.`);
-    log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
-  }
   let closed = false;
   return {
     config,
     log,
     handle,
-    deps,
+    deps: deps!,
     async close() {
       if (closed) return;
       closed = true;
       await handle.close();
     },
   };
+}
+
+async function importSeedCorpus(deps: AppDeps, log: Logger, narrator: Narrator | undefined): Promise<void> {
+  narrator?.say('First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).');
+  // Loaded only when needed: the importer pulls in the parsers and the repair model.
+  const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
+  const bar = narrator?.bar('Importing seed papers');
+  const stats = await importSeeds(deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
+  bar?.stop();
+  narrator?.say(`Imported ${stats.papers.added} papers with ${stats.notes.added} Chinese notes. Ready.`);
+  log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
+}
+
+function logEmbeddedEvent(log: Logger, e: EmbeddedEvent): void {
+  if (e.kind === 'down') log.error('the embedded Postgres went away; restarting it (commands and jobs fail until it is back)');
+  else if (e.kind === 'restarted') log.warn({ attempts: e.attempts }, 'the embedded Postgres is back');
+  else log.error({ err: e.error, attempt: e.attempt }, 'the embedded Postgres did not start again; retrying');
 }
 
 export interface BotOptions {

@@ -1,9 +1,10 @@
 import type { Command, CommandDeps, CommandInput, ComponentInput, ComponentReply } from './command.ts';
-import { isUserFacing } from './errors.ts';
+import { isDatabaseUnavailable, isUserFacing } from './errors.ts';
 import { validateOptions } from './options.ts';
 import { errorReply, type Reply } from './reply.ts';
 
 export const GENERIC_ERROR = 'Something went wrong on our side while answering that. It has been logged; please try again in a moment.';
+export const DATABASE_DOWN = 'The bot cannot reach its database right now (it is restarting or unreachable); please try again in a minute.';
 
 /**
  * Runs one command for any adapter: options are validated server side, a user's mistake becomes a
@@ -23,6 +24,10 @@ export async function runCommand(command: Command, input: CommandInput, deps: Co
       log.info({ reason: err.message }, 'command refused');
       return errorReply(err.message);
     }
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err }, 'command failed: the database is unavailable');
+      return errorReply(DATABASE_DOWN);
+    }
     log.error({ err, options: input.options }, 'command failed');
     return errorReply(GENERIC_ERROR);
   }
@@ -39,6 +44,10 @@ export async function runComponent(command: Command, input: ComponentInput, deps
     return await command.component(input, deps);
   } catch (err) {
     if (isUserFacing(err)) return errorReply(err.message);
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err }, 'component failed: the database is unavailable');
+      return errorReply(DATABASE_DOWN);
+    }
     log.error({ err }, 'component failed');
     return errorReply(GENERIC_ERROR);
   }

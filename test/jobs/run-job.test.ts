@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runJob, runWithFollowUp, type Job, type JobDeps } from '../../jobs/index.ts';
-import { lastJobRuns } from '../../db/queries/job-runs.ts';
+import { runJob, runRetryingOutages, runWithFollowUp, type Job, type JobDeps } from '../../jobs/index.ts';
+import { lastJobRuns, startJobRun } from '../../db/queries/job-runs.ts';
 import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../db/client.ts';
@@ -58,5 +58,39 @@ describe('runJob', () => {
     expect(await runWithFollowUp(broken, deps)).toMatchObject({ status: 'failed' });
     expect(ran).toEqual(['poll', 'summarise', 'broken']);
     expect((await lastJobRuns(deps.db, 'summarise'))).toHaveLength(1);
+  });
+
+  it('marks a run left running by a killed process as interrupted, at the next run under its lock', async () => {
+    // A process that died mid-run: its row says `running` and nothing will ever finish it.
+    await startJobRun(deps.db, 'poll-feeds', 'poll', new Date('2026-11-20T06:15:00Z'));
+    const backfill: Job = { name: 'backfill', lock: 'poll', schedule: '* * * * *', run: async () => ({}) };
+    expect(await runJob(backfill, deps)).toMatchObject({ status: 'ok' });
+    const [killed] = await lastJobRuns(deps.db, 'poll-feeds');
+    expect(killed).toMatchObject({ status: 'interrupted', error: expect.stringContaining('process stopped') });
+    expect(killed!.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('returns a failure naming the database when it cannot be reached, without throwing', async () => {
+    const gone = createDb('postgres://grpo:x@127.0.0.1:1/nowhere');
+    const job: Job = { name: 'unreachable', schedule: '* * * * *', run: async () => ({}) };
+    const outcome = await runJob(job, { ...deps, db: gone.db, sql: gone.sql });
+    expect(outcome).toMatchObject({ status: 'failed', databaseUnavailable: true, error: 'database unavailable (ECONNREFUSED)' });
+    await gone.close();
+  });
+
+  it('runs a job again after an outage, with pauses, until the database is back', async () => {
+    let calls = 0;
+    const flaky: Job = {
+      name: 'flaky', schedule: '* * * * *',
+      run: async () => {
+        if (++calls < 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return { calls };
+      },
+    };
+    expect(await runRetryingOutages(flaky, deps, { delaysMs: [1, 1, 1] })).toEqual({ status: 'ok', stats: { calls: 3 } });
+    const broken: Job = { name: 'not-an-outage', schedule: '* * * * *', run: async () => { calls++; throw new Error('a bug'); } };
+    calls = 0;
+    expect(await runRetryingOutages(broken, deps, { delaysMs: [1, 1, 1] })).toMatchObject({ status: 'failed', error: 'a bug' });
+    expect(calls).toBe(1);
   });
 });
