@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { Command as Cli, CommanderError, Option } from 'commander';
 import { loadConfig, ConfigError } from './config.ts';
-import { isUserFacing, UserFacingError } from './errors.ts';
-import { createLogger } from './log.ts';
+import { errorSummary, isDatabaseUnavailable, isUserFacing, redactSecrets, UserFacingError } from './errors.ts';
+import { DatabaseUnreachableError } from '../db/open.ts';
 import type { App } from './app.ts';
 import { addAskCommand } from './cli/ask.ts';
 import { addDigestCommands } from './cli/digest.ts';
@@ -10,8 +10,9 @@ import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
 import { addFetchTextCommand } from './cli/fetch-text.ts';
-import { OutputClosed, positiveInt, print, printJson, watchStdout, withApp } from './cli/shared.ts';
+import { cliLogger, CommandFailed, databaseName, OutputClosed, positiveInt, print, printJson, safeJson, watchStdout, withApp, writeLine } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
+import { stripControlChars, stripUnsafeChars } from './reply.ts';
 import { runConsole } from './console/run.ts';
 import { renderReply } from './console/render.ts';
 import { paperCard } from '../commands/paper.ts';
@@ -68,8 +69,9 @@ export function buildCli(): Cli {
     .argument('<query>', 'what to look for')
     .option('--limit <n>', 'how many results (1-100)', positiveInt(100), 10)
     .option('--json', 'print results as JSON')
-    .action((query: string, o: { limit: number; json?: boolean }) =>
+    .action((typed: string, o: { limit: number; json?: boolean }) =>
       withApp(async (app) => {
+        const query = stripUnsafeChars(typed);
         if (!query.trim()) throw new UserFacingError('The query is empty. Example: grpo-digest search "sequence-level clipping"');
         const { hits } = await searchPapers(app.deps.db, query, { limit: o.limit });
         if (o.json) return printJson(hits.map(paperJson));
@@ -81,8 +83,9 @@ export function buildCli(): Cli {
     .description('Show one paper by arXiv id, arXiv/Hugging Face URL, or title')
     .argument('<ref>', 'arXiv id (2507.18071), URL, or title')
     .option('--json', 'print the paper, notes and citations as JSON')
-    .action((ref: string, o: { json?: boolean }) =>
+    .action((typed: string, o: { json?: boolean }) =>
       withApp(async (app) => {
+        const ref = stripUnsafeChars(typed).trim();
         const found = await lookupPaper(app.deps.db, ref);
         if (!found.paper) {
           const hint = found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search';
@@ -102,7 +105,7 @@ export function buildCli(): Cli {
       withApp(async (app) => {
         const rows = await exportCorpus(app.deps.db);
         if (o.format === 'json') printJson(rows);
-        else for (const r of rows) print(JSON.stringify(r));
+        else for (const r of rows) writeLine(safeJson(r));
       }, { quiet: true }));
 
   cli.command('export-labels')
@@ -110,7 +113,7 @@ export function buildCli(): Cli {
     .action(() =>
       withApp(async (app) => {
         for (const m of await marksWithPapers(app.deps.db)) {
-          print(JSON.stringify({
+          writeLine(safeJson({
             id: m.arxivId ?? `title:${m.titleKey}`, title: m.title, abstract: m.abstract, label: m.inFamily ? 'in' : 'out',
             reason: m.reason ?? `marked ${m.inFamily ? 'in' : 'out'} by a moderator`, source: 'moderator', set_by: m.setByName ?? m.setBy, set_at: m.setAt.toISOString(),
           }));
@@ -157,14 +160,24 @@ export async function main(argv = process.argv): Promise<void> {
 }
 
 function exitCodeFor(err: unknown): number {
+  const say = (text: string) => process.stderr.write(`grpo-digest: ${stripControlChars(redactSecrets(text))}\n`);
   if (err instanceof CommanderError) return err.exitCode; // commander already printed its message
   if (err instanceof OutputClosed) return 0; // the reader had enough (| head): nothing to report
   if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || isUserFacing(err)) {
-    process.stderr.write(`grpo-digest: ${err.message}\n`);
+    say(err.message);
     return 2;
   }
-  createLogger('error').error({ err }, 'command failed');
-  process.stderr.write(`grpo-digest: ${(err as Error).message ?? String(err)}\nRun with LOG_LEVEL=debug for details.\n`);
+  if (err instanceof DatabaseUnreachableError || err instanceof CommandFailed) {
+    say(err.message);
+    return 1;
+  }
+  if (isDatabaseUnavailable(err)) {
+    say(`lost the database, ${databaseName()}: ${errorSummary(err)}. Nothing more was done; check that it runs and try again.`);
+    return 1;
+  }
+  // The details (stack, causes) are logged at debug level, as the hint says.
+  cliLogger().debug({ err }, 'command failed');
+  say(`${errorSummary(err, 500)}\nRun with LOG_LEVEL=debug for details.`);
   return 1;
 }
 

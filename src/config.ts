@@ -1,10 +1,28 @@
 import cron from 'node-cron';
 import { z } from 'zod';
+import { ARXIV_CATEGORY } from './papers/identity.ts';
 
 /** Comma-separated list -> trimmed non-empty strings. */
 const list = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+/** At least one category, each an arXiv category code. */
+const categories = list.superRefine((cs, ctx) => {
+  if (cs.length === 0) ctx.addIssue({ code: 'custom', message: 'must list at least one arXiv category, e.g. "cs.LG,cs.CL"' });
+  const bad = cs.filter((c) => !ARXIV_CATEGORY.test(c));
+  if (bad.length) ctx.addIssue({ code: 'custom', message: `${bad.map((c) => JSON.stringify(c)).join(', ')} ${bad.length === 1 ? 'is not an arXiv category' : 'are not arXiv categories'} (like cs.LG or math.OC)` });
+});
+
+/**
+ * A duration in milliseconds within `max`: Node's timers take at most 2^31-1 ms and fire after 1 ms
+ * beyond it, so HTTP_TIMEOUT_MS=99999999999 would time every request out and a huge pacing
+ * interval would pace at 1 ms (breaking arXiv's 3 s rule).
+ */
+const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max, `must be at most ${max} ms`);
+
+/** A header value: printable ASCII on one line (a CR or LF would split the request's headers). */
+const headerValue = z.string().regex(/^[\x20-\x7e]+$/, 'must be printable ASCII on one line (no line breaks or control characters)');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -27,13 +45,13 @@ const schema = z.object({
   LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   // More papers than this in one run (a backfill) go through the Message Batches API at half price.
   LLM_BATCH_THRESHOLD: z.coerce.number().int().min(1).default(20),
-  LLM_BATCH_POLL_MS: z.coerce.number().int().min(0).default(30_000),
+  LLM_BATCH_POLL_MS: ms(0, 3_600_000).default(30_000),
   // A batch not ended after this long is left running and collected by the next run.
-  LLM_BATCH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30 * 60_000),
+  LLM_BATCH_MAX_WAIT_MS: ms(0, 86_400_000).default(30 * 60_000),
   // The longest one summary call may take, the client's retries included (each attempt gets half).
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
+  LLM_TIMEOUT_MS: ms(100, 3_600_000).default(180_000),
   // The longest an /ask answer may take, both attempts and every retry included; then the user is told.
-  ASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ASK_TIMEOUT_MS: ms(100, 600_000).default(30_000),
   // After the polls (POLL_CRON, 06:15 UTC by default), in UTC.
   // Questions one user may ask /ask per UTC hour (each may cost an LLM call); 0 turns /ask off.
   ASK_RATE_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(20),
@@ -41,7 +59,7 @@ const schema = z.object({
   ARXIV_RSS_BASE: url.default('https://rss.arxiv.org/rss'),
   ARXIV_API_BASE: url.default('https://export.arxiv.org/api/query'),
   HF_API_BASE: url.default('https://huggingface.co/api'),
-  ARXIV_CATEGORIES: list.default(['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV']),
+  ARXIV_CATEGORIES: categories.default(['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV']),
   // arXiv rebuilds its RSS at midnight US Eastern (04:00/05:00 UTC): poll after that, in UTC.
   POLL_CRON: cronExpr.default('15 6 * * *'),
   // Hugging Face's daily list fills and collects upvotes during the day: a second, HF-only pass.
@@ -52,10 +70,11 @@ const schema = z.object({
   TEXT_FETCH_PER_POLL: z.coerce.number().int().min(0).max(500).default(10),
   // The most characters of one paper's text stored (the units that matter most are kept).
   TEXT_MAX_CHARS: z.coerce.number().int().min(5_000).max(2_000_000).default(120_000),
-  ARXIV_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3000),
-  HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  HTTP_USER_AGENT: z.string().min(1).default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ARXIV_REQUEST_INTERVAL_MS: ms(0, 600_000).default(3000),
+  HTTP_TIMEOUT_MS: ms(100, 600_000).default(30_000),
+  HTTP_USER_AGENT: headerValue.default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
+  // Unset: info for the bot, warn for CLI commands that print results.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
 export interface Config {
@@ -108,6 +127,7 @@ export interface Config {
   pollCron: string;
   hfPollCron: string;
   summarizeCron: string;
+  /** Unset: info for the bot, warn for CLI commands that print results. */
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 

@@ -1,6 +1,7 @@
 import type { Command as Cli } from 'commander';
 import { answerQuestion } from '../ask/answer.ts';
-import { UserFacingError } from '../errors.ts';
+import { redactSecrets, UserFacingError } from '../errors.ts';
+import { stripUnsafeChars } from '../reply.ts';
 import { renderReply } from '../console/render.ts';
 import { askReply } from '../views/ask.ts';
 import { print, printJson, withApp } from './shared.ts';
@@ -11,8 +12,9 @@ export function addAskCommand(cli: Cli): void {
     .description('Answer a question from the stored papers only, citing them (needs ANTHROPIC_API_KEY for an answer)')
     .argument('<question>', 'the question')
     .option('--json', 'print the answer, citations and sources as JSON')
-    .action((question: string, o: { json?: boolean }) =>
+    .action((typed: string, o: { json?: boolean }) =>
       withApp(async (app) => {
+        const question = stripUnsafeChars(typed);
         if (!question.trim()) throw new UserFacingError('The question is empty. Example: grpo-digest ask "which paper clips at the sequence level?"');
         const r = await answerQuestion(app.deps, { question: question.trim() });
         if (!o.json) return print(renderReply(askReply(r)));
@@ -21,7 +23,7 @@ export function addAskCommand(cli: Cli): void {
           kind: r.kind,
           answer: r.kind === 'answered' ? r.answer : null,
           citations: r.kind === 'answered' ? r.citations : [],
-          error: r.kind === 'failed' ? r.error : null,
+          error: r.kind === 'failed' ? redactSecrets(r.error) : null,
           model: r.model,
           cost_usd: r.costUsd,
           sources: r.papers.map((p) => ({ n: p.source.n, arxiv_id: p.paper.arxivId, title: p.paper.title, tldr: p.source.tldr })),

@@ -5,7 +5,7 @@ import { UserFacingError } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import type { SourceName } from '../sources/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
-import { interruptible, isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
+import { CommandFailed, databaseName, interruptible, isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
 import { afterPoll } from '../../jobs/graph.ts';
 import { runChain, runJob, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
@@ -28,22 +28,41 @@ function describeJudgeRun(o: JobOutcome, keyed: boolean): string {
 }
 
 function report(outcome: JobOutcome, json: boolean | undefined, followUps?: { job: string; outcome: JobOutcome }[], keyed = false): void {
-  if (json) return printJson(followUps ? { ...outcome, followUps } : outcome);
+  if (json) {
+    printJson(followUps ? { ...outcome, followUps } : outcome);
+    if (outcome.status === 'failed') throw failure(outcome);
+    return failIfEveryFeedFailed(outcome);
+  }
   if (outcome.status === 'skipped') throw new UserFacingError('Another poll or backfill is running (maybe the bot itself); try again when it finishes.');
-  if (outcome.status === 'failed') throw new Error(outcome.error);
+  if (outcome.status === 'failed') throw failure(outcome);
   const { feeds, ...totals } = outcome.stats as { feeds?: Record<string, FeedStats> };
   for (const [name, f] of Object.entries(feeds ?? {})) {
     const health = f.health === 'ok' ? '' : `  [${f.health}]`;
-    print(f.status === 'failed' ? `${name}: FAILED (see the log; the next run retries)` : `${name}: ${f.fetched} fetched, ${f.new} new, ${f.updated} updated, ${f.family} GRPO-family, ${f.skipped} skipped${health}`);
+    print(f.status === 'failed' ? `${name}: FAILED (${f.error ?? 'see the log'}; nothing stored, the next run retries)` : `${name}: ${f.fetched} fetched, ${f.new} new, ${f.updated} updated, ${f.family} GRPO-family, ${f.skipped} skipped${health}`);
   }
   print(`total: ${Object.entries(totals).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
-  if (!followUps) return;
-  for (const f of followUps) {
-    if (f.job === summarizePendingJob.name) print(describeSummaryRun(f.outcome));
-    else if (f.job === judgeRelevanceJob.name) print(describeJudgeRun(f.outcome, keyed));
-    else print(`${f.job}: ${f.outcome.status}`);
+  if (followUps) {
+    for (const f of followUps) {
+      if (f.job === summarizePendingJob.name) print(describeSummaryRun(f.outcome));
+      else if (f.job === judgeRelevanceJob.name) print(describeJudgeRun(f.outcome, keyed));
+      else print(`${f.job}: ${f.outcome.status}`);
+    }
+    print(`Subscribers: not notified from the shell (that needs the bot's Discord connection); the bot announces these papers on its next run (they stay candidates for ${WINDOW_DAYS} days).`);
   }
-  print(`Subscribers: not notified from the shell (that needs the bot's Discord connection); the bot announces these papers on its next run (they stay candidates for ${WINDOW_DAYS} days).`);
+  failIfEveryFeedFailed(outcome);
+}
+
+function failure(outcome: Extract<JobOutcome, { status: 'failed' }>): CommandFailed {
+  return new CommandFailed(outcome.databaseUnavailable ? `lost the database, ${databaseName()}: ${outcome.error}. Check that it runs and try again.` : outcome.error);
+}
+
+/** A poll where every feed failed did nothing: exit non-zero, so cron and scripts notice. */
+function failIfEveryFeedFailed(outcome: JobOutcome): void {
+  if (outcome.status !== 'ok') return;
+  const feeds = Object.values((outcome.stats as { feeds?: Record<string, FeedStats> }).feeds ?? {});
+  if (feeds.length > 0 && feeds.every((f) => f.status === 'failed')) {
+    throw new CommandFailed(`every feed failed (${feeds.length}); nothing was stored. /status and the log say why; the next poll retries.`);
+  }
 }
 
 /** `poll`, `backfill` and `classify`: the feed side of the CLI. */

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { describeUrl } from '../../db/open.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { createApp, type App, type Narrator } from '../app.ts';
 import { parseDay } from '../calendar.ts';
 import { progressBar } from '../progress.ts';
+import { replaceUnsafeChars, stripControlChars } from '../reply.ts';
 
 /** First-start narration on stderr (stdout stays clean for --json and pipes); the bar only on a terminal. */
 export const STDERR_NARRATOR: Narrator = {
@@ -11,10 +14,36 @@ export const STDERR_NARRATOR: Narrator = {
   bar: progressBar,
 };
 
+/** A command that ran but did not do its job (every feed failed): its message, and exit code 1. */
+export class CommandFailed extends Error {
+  override name = 'CommandFailed';
+}
+
+/** The CLI's logger: LOG_LEVEL when set, else `fallback`. */
+export function cliLogger(fallback = 'error') {
+  let level: string | undefined;
+  try {
+    level = loadConfig().logLevel;
+  } catch {
+    level = undefined;
+  }
+  return createLogger(level ?? fallback);
+}
+
+/** The database a command uses, named for a message: DATABASE_URL (without its password) or the embedded one's folder. */
+export function databaseName(): string {
+  try {
+    const config = loadConfig();
+    return config.databaseUrl ? `DATABASE_URL (${describeUrl(config.databaseUrl)})` : `the embedded Postgres in ${path.join(config.dataDir, 'pg')}`;
+  } catch {
+    return 'the database';
+  }
+}
+
 /** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
 export async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmpty?: boolean; quiet?: boolean } = {}): Promise<T> {
   const config = loadConfig();
-  const log = createLogger(opts.quiet ? 'warn' : config.logLevel);
+  const log = createLogger(config.logLevel ?? (opts.quiet ? 'warn' : 'info'));
   const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
   try {
     return await fn(app);
@@ -55,11 +84,23 @@ export function watchStdout(): void {
   });
 }
 
-export const print = (s: string): void => {
+/** One line to stdout, as it is (`print` and `printJson` make it safe for a terminal first). */
+export const writeLine = (s: string): void => {
   if (outputClosed) throw new OutputClosed('stdout closed');
   process.stdout.write(`${s}\n`);
 };
-export const printJson = (v: unknown): void => print(JSON.stringify(v, null, 2));
+
+/** Text for the terminal: control characters (escape sequences a feed could carry) never reach it. */
+export const print = (s: string): void => writeLine(stripControlChars(s));
+
+/**
+ * JSON whose strings say exactly what is stored, yet never put a control, bidi or zero-width character on
+ * the terminal: JSON.stringify escapes C0 controls, and this escapes the rest the same way (`\u009b`).
+ */
+export function safeJson(v: unknown, indent?: number): string {
+  return replaceUnsafeChars(JSON.stringify(v, null, indent) ?? 'null', (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+export const printJson = (v: unknown): void => writeLine(safeJson(v, 2));
 
 /** Ctrl-C during a long run aborts the requests in flight; the job records what it finished. */
 export function interruptible(): { signal: AbortSignal; done(): void } {

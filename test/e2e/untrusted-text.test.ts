@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { channels, papers } from '../../db/schema.ts';
 import { pollFeeds } from '../../jobs/poll-feeds.ts';
 import { buildDeps } from '../../src/app.ts';
-import type { CommandDeps } from '../../src/command.ts';
+import type { AppDeps } from '../../src/deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import { answerLine } from '../../src/console/run.ts';
 import { renderInteraction, renderMessage, type MessagePayload } from '../../src/discord/render.ts';
@@ -34,7 +34,7 @@ function links(p: MessagePayload): string[] {
 }
 
 describe('untrusted text and links from a hostile feed', { timeout: 60_000 }, () => {
-  let deps: CommandDeps;
+  let deps: AppDeps;
   let t: Awaited<ReturnType<typeof createTestDb>>;
   let fake: Awaited<ReturnType<typeof startFakeChannels>>;
   let now = new Date('2026-11-16T06:15:00Z');

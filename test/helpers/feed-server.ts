@@ -16,6 +16,8 @@ export interface FakeResponse {
   /** A body produced as it is read (a response too large to build up front); stopped when the client goes. */
   stream?: Readable;
   headers?: Record<string, string>;
+  /** Never answer (a server that hangs); the request ends when the client goes away. */
+  hang?: boolean;
 }
 
 /** Answers a request; return undefined for 404. Called with the path and query of each request. */
@@ -42,6 +44,7 @@ export async function startFeedServer(initial: Route = () => undefined): Promise
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
     const r = route(url, req) ?? { status: 404, body: 'not found' };
+    if (r.hang) return;
     res.writeHead(r.status ?? 200, r.headers ?? {});
     if (!r.stream) return void res.end(r.body ?? '');
     const stream = r.stream;
@@ -50,7 +53,10 @@ export async function startFeedServer(initial: Route = () => undefined): Promise
     stream.pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections(); // a hanging answer would keep it open
+  }));
   const { port } = server.address() as AddressInfo;
   return { base: `http://127.0.0.1:${port}`, requests, route: (r) => (route = r) };
 }

@@ -33,4 +33,28 @@ describe('loadConfig', () => {
   it('splits the category list and trims it', () => {
     expect(loadConfig({ ARXIV_CATEGORIES: ' cs.LG , stat.ML,,' }).sources.arxivCategories).toEqual(['cs.LG', 'stat.ML']);
   });
+
+  it('refuses at start what would break later, naming each variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        HTTP_TIMEOUT_MS: '99999999999', ARXIV_REQUEST_INTERVAL_MS: '99999999999', LLM_BATCH_POLL_MS: '99999999999',
+        HTTP_USER_AGENT: 'grpo-digest\r\nX-Injected: 1', ARXIV_CATEGORIES: ',,,',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const msg = (error as Error).message;
+    expect(msg).toContain('HTTP_TIMEOUT_MS: must be at most 600000 ms');
+    expect(msg).toContain('ARXIV_REQUEST_INTERVAL_MS: must be at most 600000 ms');
+    expect(msg).toContain('LLM_BATCH_POLL_MS: must be at most 3600000 ms');
+    expect(msg).toContain('HTTP_USER_AGENT: must be printable ASCII on one line');
+    expect(msg).toContain('ARXIV_CATEGORIES: must list at least one arXiv category');
+    expect(() => loadConfig({ ARXIV_CATEGORIES: 'cs.LG,machine learning,cs.CL' })).toThrow('ARXIV_CATEGORIES: "machine learning" is not an arXiv category');
+  });
+
+  it('leaves LOG_LEVEL unset when it is not given, so each entry point picks its own default', () => {
+    expect(loadConfig({}).logLevel).toBeUndefined();
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
 });
