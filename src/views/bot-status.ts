@@ -43,7 +43,7 @@ function summariesLine(s: BotStatus): string {
   const { retrying, gaveUp } = s.failedSummaries;
   const bits = [`${retrying} waiting to be retried`];
   if (gaveUp) bits.push(`${gaveUp} failed for good (extractive summary shown)`);
-  if (s.lastSummaries) bits.push(`last run ${whenText(s.lastSummaries.startedAt)} · ${s.lastSummaries.status}${s.lastSummaries.error ? ` · ${truncate(s.lastSummaries.error, 300)}` : ''}`);
+  if (s.lastSummaries) bits.push(`last run ${whenText(s.lastSummaries.startedAt)} · ${s.lastSummaries.status}${s.lastSummaries.error ? ` · ${said(s.lastSummaries.error, 300)}` : ''}`);
   return bits.join(' · ');
 }
 
