@@ -12,6 +12,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import type { TextSection } from '../papers/paper-text.ts';
+import { stripUnsafeChars } from '../reply.ts';
 
 /** The HTML page of one version of a paper (the base is ARXIV_HTML_BASE). */
 export function arxivHtmlUrl(base: string, arxivId: string, version: number | null): string {
@@ -145,6 +146,7 @@ function isNested(tr: Element, table: Element): boolean {
   return false;
 }
 
+/** One line of text, with the characters no stored text may hold (NUL, controls, lone surrogates, bidi overrides) removed. */
 function squashLine(s: string): string {
-  return s.replace(/[ \t\u00a0\r\f\v]+/g, ' ').replace(/\s+([,.;:)\]])/g, '$1').trim();
+  return stripUnsafeChars(s).replace(/[ \t\u00a0\r\f\v]+/g, ' ').replace(/\s+([,.;:)\]])/g, '$1').trim();
 }

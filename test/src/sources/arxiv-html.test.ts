@@ -41,6 +41,14 @@ describe('parseArxivHtml', () => {
     expect(parseArxivHtml(htmlFixture('conversion-failed.html'))).toEqual({ kind: 'no-html', reason: 'arXiv\'s HTML conversion failed for this version' });
   });
 
+  it('keeps no character a stored text cannot hold (NUL, escape sequences, bidi overrides, lone surrogates)', () => {
+    const hostile = parseArxivHtml(htmlFixture(PAPER_HTML).replace('we remove the KL penalty', 'we remove\u0000 the \u001b[2JKL\u202e penalty\ud800'));
+    if (hostile.kind !== 'ok') throw new Error('fixture did not parse');
+    const text = hostile.sections.map((s) => `${s.heading}\n${s.text}`).join('\n');
+    expect(text).toContain('we remove the [2JKL penalty');
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]|[\ud800-\udbff](?![\udc00-\udfff])/); // eslint-disable-line no-control-regex
+  });
+
   it('survives broken markup and text that is not HTML', () => {
     expect(parseArxivHtml('<article class="ltx_document"><section class="ltx_section"><h2 class="ltx_title">1 X</h2><p>unclosed <b>bold')).toMatchObject({ kind: 'no-html' });
     expect(parseArxivHtml('{"not": "html"}')).toMatchObject({ kind: 'no-html' });
