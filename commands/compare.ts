@@ -1,7 +1,5 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps } from '../src/command.ts';
-import type { Paper } from '../db/schema.ts';
+import { optionsOf, type Command, type CommandDefinition } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
-import { findFamily } from '../src/papers/families.ts';
 import { trainingOf } from '../src/summarize/settings.ts';
 import { compareReply } from '../src/views/compare.ts';
 import { resolvePaper } from './paper.ts';
@@ -29,22 +27,9 @@ export const compare: Command = {
       throw new UserFacingError(`Give 2 to 4 papers (you gave ${refs.length}), e.g. /compare papers:2503.14476 2507.18071. Separate titles with ;`);
     }
     const papers = [];
-    for (const ref of refs) papers.push(await resolveRef(deps, ref));
+    for (const ref of refs) papers.push(await resolvePaper(deps, ref));
     if (new Set(papers.map((p) => p.id)).size < papers.length) throw new UserFacingError('Two of those name the same paper; give 2 to 4 different papers.');
     const training = await trainingOf(deps.db, papers.map((p) => p.id));
     return compareReply(papers.map((p) => ({ paper: p, settings: training.get(p.id)!.settings, delta: training.get(p.id)!.delta })));
   },
 };
-
-/** A family's name stands for its defining paper ("/compare papers:DAPO GSPO"); anything else is a paper reference. */
-async function resolveRef(deps: CommandDeps, ref: string): Promise<Paper> {
-  const family = findFamily(ref);
-  const id = family?.defining.arxivId;
-  if (!family || !id) return resolvePaper(deps, ref);
-  try {
-    return await resolvePaper(deps, id);
-  } catch (err) {
-    if (!(err instanceof UserFacingError)) throw err;
-    throw new UserFacingError(`${family.name}'s defining paper (arXiv ${id}) is not in the corpus yet; compare papers that are, e.g. by arXiv id from /family show name:${family.name}.`);
-  }
-}

@@ -9,7 +9,7 @@ import { getPaperDetail, latestPapers } from '../db/queries/papers.ts';
 import { lookupPaper } from '../src/search/lookup.ts';
 import { searchPapers } from '../src/search/search.ts';
 import { familiesOfPaper } from '../db/queries/families.ts';
-import { FAMILIES, familyRef } from '../src/papers/families.ts';
+import { FAMILIES, familyRef, findFamily } from '../src/papers/families.ts';
 import { summaryToShow } from '../src/summarize/show.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
@@ -37,7 +37,7 @@ const definition = {
     {
       name: 'show',
       description: 'Show one paper: summary, links, notes and citing papers',
-      options: [{ name: 'id', description: 'arXiv id, arXiv/Hugging Face link, or title', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX }],
+      options: [{ name: 'id', description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX }],
     },
     {
       name: 'latest',
@@ -114,8 +114,19 @@ export async function paperChoices(deps: CommandDeps, typed: string): Promise<Ch
   }));
 }
 
-/** The paper a user named (arXiv id, link or title), or a UserFacingError that says what to try instead. */
+/**
+ * The paper a user named (arXiv id, link or title), or a UserFacingError that says what to try instead.
+ * A family's name stands for its defining paper (`/paper show id:GSPO`, `/compare papers:DAPO GSPO`),
+ * as people name papers in chat; it comes before titles, which would match "DAPO" to any DAPO paper.
+ */
 export async function resolvePaper(deps: CommandDeps, ref: string): Promise<Paper> {
+  const family = findFamily(ref);
+  const definingId = family?.defining.arxivId;
+  if (family && definingId) {
+    const defining = await lookupPaper(deps.db, definingId);
+    if (defining.paper) return defining.paper;
+    throw new UserFacingError(`${family.name}'s defining paper (arXiv ${definingId}) is not in the corpus yet; /family show name:${family.name} lists the stored papers that build on it.`);
+  }
   const found = await lookupPaper(deps.db, ref);
   if (found.paper) return found.paper;
   const why = {

@@ -38,6 +38,17 @@ describe('/paper', () => {
     }
   });
 
+  it("takes a family's name for its defining paper, and says when that paper is not stored", async () => {
+    for (const id of ['GSPO', 'gspo']) {
+      const reply = await runCommand(paper, input('show', { id }), seeded().deps);
+      expect(reply.embeds?.[0]?.title, id).toBe('Group Sequence Policy Optimization');
+    }
+    const missing = await runCommand(paper, input('show', { id: 'DAPO' }), seeded().deps);
+    expect(missing.ephemeral).toBe(true);
+    expect(missing.content).toContain("DAPO's defining paper (arXiv 2503.14476) is not in the corpus yet");
+    expect(missing.content).toContain('/family show name:DAPO');
+  });
+
   it('shows the repaired Chinese note of a paper from the notes files', async () => {
     const reply = await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps);
     const names = reply.embeds![0]!.fields!.map((f) => f.name);
