@@ -4,9 +4,12 @@
  * `GRPOConfig` can reproduce it. Pure data.
  *
  * Sources:
- * - the defining papers themselves (arXiv abstracts). Only GSPO (2507.18071) is in the seed corpus;
- *   the ids of GVPO, GiGPO, DisCO, TreeRPO and Critique-GRPO were checked against arXiv (2026-11-23,
- *   issue 14: `idCheck: 'checked'`); the others are `'recalled'`.
+ * - the defining papers themselves (arXiv abstracts). Only GSPO (2507.18071) is in the seed corpus.
+ *   Every other id is `idCheck: 'checked'`: GVPO, GiGPO, DisCO, TreeRPO and Critique-GRPO against
+ *   arXiv (2026-11-23, issue 14), the rest (2026-11-24) against public texts that cite the paper by id
+ *   and title (bibliographies, paper lists, TRL's and other code's docstrings). REINFORCE++ (2501.03262) and VinePPO
+ *   (2410.01679) were retitled in later versions; their first titles, which most citations use, stay.
+ *   A family added later without such a check is `'recalled'`, and its card says so.
  * - TRL's documentation, checked on 2026-11-23 against TRL TRL_DOC_VERSION (the current release):
  *   the GRPOConfig reference, the Paper Index (GSPO's recipe and its note on when the sequence ratio
  *   matters), `trl.rewards` (accuracy_reward, get_soft_overlong_punishment), `trl.experimental.gmpo`
@@ -66,7 +69,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'GRPO', slug: 'grpo',
     description: 'Group Relative Policy Optimization: PPO without a critic. For each prompt it samples a group of completions, scores them, and uses each reward minus the group mean, divided by the group standard deviation, as the advantage of every token; keeps PPO\'s clipped ratio and adds a KL penalty to a reference model. Introduced in DeepSeekMath and made famous by DeepSeek-R1.',
-    defining: { arxivId: '2402.03300', title: 'DeepSeekMath: Pushing the Limits of Mathematical Reasoning in Open Language Models', idCheck: 'recalled' },
+    defining: { arxivId: '2402.03300', title: 'DeepSeekMath: Pushing the Limits of Mathematical Reasoning in Open Language Models', idCheck: 'checked' },
     buildsOn: ['PPO'],
     trl: {
       support: 'native',
@@ -82,7 +85,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'DAPO', slug: 'dapo',
     description: 'Decoupled Clip and Dynamic sAmpling Policy Optimization (ByteDance Seed): four fixes to GRPO for long chain-of-thought RL — clip-higher (a larger upper clip ε_high against entropy collapse), dynamic sampling (drop groups whose rewards are all equal and resample to fill the batch), a token-level policy-gradient loss, and overlong reward shaping (mask or softly penalise truncated completions); no KL term.',
-    defining: { arxivId: '2503.14476', title: 'DAPO: An Open-Source LLM Reinforcement Learning System at Scale', idCheck: 'recalled' },
+    defining: { arxivId: '2503.14476', title: 'DAPO: An Open-Source LLM Reinforcement Learning System at Scale', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: {
       support: 'partial',
@@ -99,7 +102,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'Dr. GRPO', slug: 'dr-grpo',
     description: 'GRPO Done Right, from "Understanding R1-Zero-Like Training": shows that dividing by response length and by the group\'s reward standard deviation biases GRPO (longer wrong answers, question-difficulty weighting), and removes both — a constant normaliser for the loss and mean-centred rewards as advantages.',
-    defining: { arxivId: '2503.20783', title: 'Understanding R1-Zero-Like Training: A Critical Perspective', idCheck: 'recalled' },
+    defining: { arxivId: '2503.20783', title: 'Understanding R1-Zero-Like Training: A Critical Perspective', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: {
       support: 'native',
@@ -130,7 +133,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'GMPO', slug: 'gmpo',
     description: 'Geometric-Mean Policy Optimization: maximises the geometric mean of token-level rewards (importance-weighted) instead of GRPO\'s arithmetic mean, which is less sensitive to outlier importance ratios and allows a wider clip range.',
-    defining: { arxivId: '2507.20673', title: 'Geometric-Mean Policy Optimization', idCheck: 'recalled' },
+    defining: { arxivId: '2507.20673', title: 'Geometric-Mean Policy Optimization', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: {
       support: 'native',
@@ -143,7 +146,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'GPG', slug: 'gpg',
     description: 'Group Policy Gradient: drops the surrogate loss, ratio clipping, critic and reference model and trains with the plain policy-gradient objective on group-relative advantages, with a correction for groups that give no gradient.',
-    defining: { arxivId: '2504.02546', title: 'GPG: A Simple and Strong Reinforcement Learning Baseline for Model Reasoning', idCheck: 'recalled' },
+    defining: { arxivId: '2504.02546', title: 'GPG: A Simple and Strong Reinforcement Learning Baseline for Model Reasoning', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: {
       support: 'partial',
@@ -156,7 +159,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'VAPO', slug: 'vapo',
     description: 'Value-model-based Augmented PPO (ByteDance Seed): goes back to a learned critic for long chain-of-thought, with value pretraining, decoupled and length-adaptive GAE, and DAPO\'s clip-higher, token-level loss and group sampling.',
-    defining: { arxivId: '2504.05118', title: 'VAPO: Efficient and Reliable Reinforcement Learning for Advanced Reasoning Tasks', idCheck: 'recalled' },
+    defining: { arxivId: '2504.05118', title: 'VAPO: Efficient and Reliable Reinforcement Learning for Advanced Reasoning Tasks', idCheck: 'checked' },
     buildsOn: ['PPO', 'DAPO'],
     trl: none(['a critic: GRPOTrainer has none; TRL\'s PPOTrainer has one but not value pretraining or length-adaptive GAE']),
   },
@@ -177,7 +180,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'RLOO', slug: 'rloo',
     description: 'REINFORCE Leave-One-Out: samples k completions per prompt and uses the mean reward of the other k-1 as each completion\'s baseline; "Back to Basics" argues this REINFORCE-style method beats PPO for RLHF at a fraction of the cost.',
-    defining: { arxivId: '2402.14740', title: 'Back to Basics: Revisiting REINFORCE Style Optimization for Learning from Human Feedback in LLMs', idCheck: 'recalled' },
+    defining: { arxivId: '2402.14740', title: 'Back to Basics: Revisiting REINFORCE Style Optimization for Learning from Human Feedback in LLMs', idCheck: 'checked' },
     buildsOn: ['REINFORCE'],
     trl: {
       support: 'native',
@@ -190,7 +193,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'REINFORCE++', slug: 'reinforce-pp',
     description: 'REINFORCE++: REINFORCE with PPO\'s tricks (token-level KL penalty, clipping, advantages normalised over the global batch rather than per prompt group), aiming at GRPO\'s simplicity without its per-prompt bias; implemented in OpenRLHF.',
-    defining: { arxivId: '2501.03262', title: 'REINFORCE++: A Simple and Efficient Approach for Aligning Large Language Models', idCheck: 'recalled' },
+    defining: { arxivId: '2501.03262', title: 'REINFORCE++: A Simple and Efficient Approach for Aligning Large Language Models', idCheck: 'checked' },
     buildsOn: ['REINFORCE', 'PPO'],
     trl: {
       support: 'partial',
@@ -203,21 +206,21 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'ReMax', slug: 'remax',
     description: 'ReMax: REINFORCE for RLHF with the greedy completion\'s reward as the baseline, removing the critic and most of PPO\'s memory cost.',
-    defining: { arxivId: '2310.10505', title: 'ReMax: A Simple, Effective, and Efficient Reinforcement Learning Method for Aligning Large Language Models', idCheck: 'recalled' },
+    defining: { arxivId: '2310.10505', title: 'ReMax: A Simple, Effective, and Efficient Reinforcement Learning Method for Aligning Large Language Models', idCheck: 'checked' },
     buildsOn: ['REINFORCE'],
     trl: none(['the greedy-decoding baseline']),
   },
   {
     name: 'VinePPO', slug: 'vineppo',
     description: 'VinePPO: PPO whose value estimates come from Monte Carlo rollouts from intermediate reasoning steps instead of a learned critic, for better credit assignment in reasoning.',
-    defining: { arxivId: '2410.01679', title: 'VinePPO: Unlocking RL Potential For LLM Reasoning Through Refined Credit Assignment', idCheck: 'recalled' },
+    defining: { arxivId: '2410.01679', title: 'VinePPO: Unlocking RL Potential For LLM Reasoning Through Refined Credit Assignment', idCheck: 'checked' },
     buildsOn: ['PPO'],
     trl: none(['Monte Carlo value estimates from intermediate states']),
   },
   {
     name: 'PRIME', slug: 'prime',
     description: 'Process Reinforcement through IMplicit rEwards: trains an implicit process reward model online from outcome labels and uses its token-level rewards together with outcome rewards in an RLOO/PPO-style update.',
-    defining: { arxivId: '2502.01456', title: 'Process Reinforcement through Implicit Rewards', idCheck: 'recalled' },
+    defining: { arxivId: '2502.01456', title: 'Process Reinforcement through Implicit Rewards', idCheck: 'checked' },
     buildsOn: ['RLOO', 'PPO'],
     trl: none(['the online implicit process reward model and dense token rewards']),
   },
@@ -231,7 +234,7 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'CISPO', slug: 'cispo',
     description: 'Clipped IS-weight Policy Optimization (MiniMax-M1): clips the importance-sampling weights instead of the token updates, so no token\'s gradient is dropped; used to train MiniMax-M1 with long outputs.',
-    defining: { arxivId: '2506.13585', title: 'MiniMax-M1: Scaling Test-Time Compute Efficiently with Lightning Attention', idCheck: 'recalled' },
+    defining: { arxivId: '2506.13585', title: 'MiniMax-M1: Scaling Test-Time Compute Efficiently with Lightning Attention', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: {
       support: 'native',
@@ -258,21 +261,21 @@ export const FAMILIES: readonly FamilyEntry[] = [
   {
     name: 'Flow-GRPO', slug: 'flow-grpo',
     description: 'Flow-GRPO: GRPO for flow-matching text-to-image models, turning the deterministic ODE sampler into an equivalent SDE so that sampling is stochastic and policy-gradient training applies; with denoising reduction for speed.',
-    defining: { arxivId: '2505.05470', title: 'Flow-GRPO: Training Flow Matching Models via Online RL', idCheck: 'recalled' },
+    defining: { arxivId: '2505.05470', title: 'Flow-GRPO: Training Flow Matching Models via Online RL', idCheck: 'checked' },
     buildsOn: ['GRPO'],
     trl: none(['image generation: GRPOTrainer trains language models only']),
   },
   {
     name: 'DanceGRPO', slug: 'dancegrpo',
     description: 'DanceGRPO: GRPO for visual generation across diffusion and rectified-flow models and tasks (text-to-image, text-to-video, image-to-video), with several reward models.',
-    defining: { arxivId: '2505.07818', title: 'DanceGRPO: Unleashing GRPO on Visual Generation', idCheck: 'recalled' },
+    defining: { arxivId: '2505.07818', title: 'DanceGRPO: Unleashing GRPO on Visual Generation', idCheck: 'checked' },
     buildsOn: ['GRPO', 'Flow-GRPO'],
     trl: none(['image and video generation: GRPOTrainer trains language models only']),
   },
   {
     name: 'RLVR', slug: 'rlvr',
     description: 'Reinforcement Learning with Verifiable Rewards: not an optimiser but a setting — rewards come from a checker (exact answer match, unit tests, format rules) instead of a learned reward model. Named in Tülu 3; GRPO and its variants are its usual optimisers.',
-    defining: { arxivId: '2411.15124', title: 'Tülu 3: Pushing Frontiers in Open Language Model Post-Training', idCheck: 'recalled' },
+    defining: { arxivId: '2411.15124', title: 'Tülu 3: Pushing Frontiers in Open Language Model Post-Training', idCheck: 'checked' },
     buildsOn: [],
     trl: {
       support: 'native',
