@@ -9,6 +9,20 @@ export interface Reply {
   components?: Button[][];
   /** Only the caller sees it (errors, personal lists). */
   ephemeral?: boolean;
+  /** Pictures sent with the message: an embed shows the one it names in `image`; the console saves them and prints their paths. */
+  files?: ReplyFile[];
+}
+
+/** A PNG picture sent with a reply (the family tree, a trend chart, a digest's header). */
+export interface ReplyFile {
+  /** The file name, e.g. `family-tree-gspo.png`: lower-case letters, digits and dashes, then `.png`. */
+  name: string;
+  /** The PNG bytes. */
+  data: Uint8Array;
+  /** What the picture shows, for screen readers (Discord's alt text, at most 1,024 characters). */
+  description: string;
+  width: number;
+  height: number;
 }
 
 export interface Embed {
@@ -18,6 +32,8 @@ export interface Embed {
   fields?: EmbedField[];
   footer?: string;
   color?: number;
+  /** The name of one of the reply's `files`, shown as the embed's picture. */
+  image?: string;
 }
 
 export interface EmbedField {
@@ -49,6 +65,7 @@ export const LIMITS = {
   buttonLabel: 80,
   buttonsPerRow: 5,
   rows: 5,
+  fileDescription: 1024,
 } as const;
 
 /** Cuts text to `max` characters (code points), ending with an ellipsis when cut. */

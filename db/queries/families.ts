@@ -40,7 +40,7 @@ const cites = (f: FamilyRef): SQL => f.arxivId
 const delta = (f: FamilyRef): SQL => (f.viaDelta ? DELTA_CHANGED : sql`false`);
 
 /** `p` builds on the family (and is not its defining paper); with `defining`, the defining paper counts too. */
-function buildsOn(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
+export function buildsOn(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
   const builds = sql`(${named(f)} or ${cites(f)} or ${delta(f)}) and p.arxiv_id is distinct from ${f.arxivId}::text`;
   return opts.defining && f.arxivId ? sql`((${builds}) or p.arxiv_id = ${f.arxivId}::text)` : builds;
 }
@@ -93,8 +93,14 @@ export async function definingPaper(db: Db, f: FamilyRef): Promise<Paper | undef
  */
 export async function familiesOfPaper(db: Db, paperId: number, families: readonly FamilyRef[]): Promise<string[]> {
   if (families.length === 0) return [];
-  const checks = families.map((f) => sql`case when ${buildsOn(f)} then ${f.name}::text end`);
-  // Nulls are removed in SQL: the driver returns an array's NULL elements as the string "NULL".
-  const [row] = await db.execute<{ names: string[] }>(sql`select array_remove(array[${sql.join(checks, sql`, `)}], null) as names from papers p where p.id = ${paperId}`);
+  const [row] = await db.execute<{ names: string[] }>(sql`select ${familyNames(families, { defining: false })} as names from papers p where p.id = ${paperId}`);
   return row?.names ?? [];
+}
+
+/** The names of the families `p` builds on, as a text[] expression; with `defining`, a family's defining paper counts in it (as in `familyCounts`). */
+export function familyNames(families: readonly FamilyRef[], opts: { defining: boolean }): SQL {
+  if (families.length === 0) return sql`'{}'::text[]`;
+  const checks = families.map((f) => sql`case when ${buildsOn(f, opts)} then ${f.name}::text end`);
+  // Nulls are removed in SQL: the driver returns an array's NULL elements as the string "NULL".
+  return sql`array_remove(array[${sql.join(checks, sql`, `)}], null)`;
 }

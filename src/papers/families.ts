@@ -301,6 +301,9 @@ export const NOT_COVERED: Readonly<Record<string, string>> = {
   PPO: 'the classic actor-critic method GRPO departs from; papers name it mostly as a baseline',
 };
 
+/** The year of the methods families build on that are not families (the family tree draws them as background). */
+export const BACKGROUND_YEARS: Readonly<Record<string, number>> = { PPO: 2017, REINFORCE: 1992 };
+
 /** The entry for a name or slug as a user typed it (case- and punctuation-insensitive), if any. */
 export function findFamily(typed: string): FamilyEntry | undefined {
   const key = familyKey(typed);

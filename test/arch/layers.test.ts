@@ -39,6 +39,10 @@ describe('packages and their one place', () => {
     expect(importers(/^@anthropic-ai\//, { typesToo: true }).filter((f) => !f.startsWith('src/llm/'))).toEqual([]);
   });
 
+  it('lets only src/render load the rendering packages (Graphviz, Vega, resvg); the core names their types only', () => {
+    expect(importers(/^(@viz-js\/|vega($|-)|@resvg\/)/).filter((f) => !f.startsWith('src/render/'))).toEqual([]);
+  });
+
   it('keeps every SQL statement under db/', () => {
     expect(importers(/^(drizzle-orm|postgres)(\/|$)/).filter((f) => !f.startsWith('db/'))).toEqual([]);
   });

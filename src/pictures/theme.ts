@@ -1,0 +1,28 @@
+/**
+ * How the bot's pictures look, shared by the family tree and the charts. Pure data.
+ *
+ * Sizes are chosen for Discord's preview on a phone (about 400-550 px wide): every picture is
+ * drawn at `PNG_WIDTH` pixels, roughly twice that, and its layout keeps the smallest text at about
+ * 12 px once shown at 480 px. The font is the one shipped with the renderer (src/render/fonts),
+ * never a system font, so a picture is the same on every machine.
+ */
+
+/** The font the pictures are laid out and drawn with: the layout engines know its metrics, the rasteriser loads the shipped file. */
+export const FONT = 'DejaVu Sans';
+
+/** Every PNG is this many pixels wide; its height follows the picture. */
+export const PNG_WIDTH = 1000;
+
+export const COLORS = {
+  ink: '#1d2433',
+  muted: '#5b6475',
+  line: '#8a94a6',
+  grid: '#e3e7ee',
+  box: '#f4f6fa',
+  accent: '#2f6fde',
+  accentInk: '#ffffff',
+  accentSoft: '#dbe7fb',
+  fresh: '#1a7f37',
+  upvotes: '#c2410c',
+  background: '#ffffff',
+} as const;
