@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandDeps } from '../command.ts';
@@ -5,7 +6,9 @@ import { commands, findCommand, findComponentOwner } from '../../commands/index.
 import { runCommand, runComponent } from '../dispatch.ts';
 import { isUserFacing } from '../errors.ts';
 import { errorReply } from '../reply.ts';
+import type { Reply } from '../reply.ts';
 import { parseCommandLine, parsePressLine } from './parse.ts';
+import { savePictures } from './pictures.ts';
 import { renderReply } from './render.ts';
 
 export interface ConsoleOptions {
@@ -16,12 +19,21 @@ export interface ConsoleOptions {
   user?: { id: string; name: string };
 }
 
-/** Answers one console line; the same dispatcher the Discord adapter uses. */
-export async function answerLine(line: string, deps: CommandDeps, user = { id: 'console', name: 'console' }): Promise<string> {
+/** Where the console saves pictures unless told otherwise: DATA_DIR/pictures. */
+export function picturesDir(deps: Pick<CommandDeps, 'config'>): string {
+  return path.resolve(deps.config.dataDir, 'pictures');
+}
+
+/**
+ * Answers one console line; the same dispatcher the Discord adapter uses. Pictures in the answer are
+ * saved under `pictures` (DATA_DIR/pictures) and shown as their paths.
+ */
+export async function answerLine(line: string, deps: CommandDeps, user = { id: 'console', name: 'console' }, pictures = picturesDir(deps)): Promise<string> {
+  const show = async (reply: Reply & { update?: boolean }) => renderReply(reply, undefined, await savePictures(reply.files, pictures));
   let parsed;
   try {
     const pressed = parsePressLine(line);
-    if (pressed !== undefined) return await press(pressed, deps, user);
+    if (pressed !== undefined) return await press(pressed, deps, user, show);
     parsed = parseCommandLine(line, findCommand, commands.map((c) => c.definition.name));
   } catch (err) {
     if (isUserFacing(err)) return renderReply(errorReply(err.message));
@@ -29,15 +41,15 @@ export async function answerLine(line: string, deps: CommandDeps, user = { id: '
   }
   // The console user runs the bot, so it may use the configuration commands.
   const reply = await runCommand(parsed.command, { user, canManage: true, subcommand: parsed.subcommand, options: parsed.options, guildId: 'console', channelId: 'console' }, deps);
-  return renderReply(reply);
+  return show(reply);
 }
 
 /** `/press <custom id>`: a button press, routed like the Discord adapter routes one. */
-async function press(id: string, deps: CommandDeps, user: { id: string; name: string }): Promise<string> {
+async function press(id: string, deps: CommandDeps, user: { id: string; name: string }, show: (reply: Reply & { update?: boolean }) => Promise<string>): Promise<string> {
   const owner = findComponentOwner(id);
   if (!owner) return renderReply(errorReply(`No button has the id "${id}". Copy it from the (/press ...) next to a button.`));
   const reply = await runComponent(owner, { user, canManage: true, guildId: 'console', channelId: 'console', customId: id }, deps);
-  return renderReply(reply);
+  return show(reply);
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   ButtonStyle, ComponentType, MessageFlags,
   type APIActionRowComponent, type APIButtonComponent, type APIEmbed,
 } from 'discord.js';
-import { LIMITS, truncate, type Button, type Embed, type Reply } from '../reply.ts';
+import { LIMITS, truncate, type Button, type Embed, type Reply, type ReplyFile } from '../reply.ts';
 
 /** Mentions a message may ping: none, or only the roles a channel opted into for its digest. */
 export interface AllowedMentionsPayload {
@@ -16,7 +16,19 @@ export interface MessagePayload {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponent>[];
   allowedMentions: AllowedMentionsPayload;
+  /** The reply's pictures, uploaded with the message (multipart); an embed shows one as `attachment://<name>`. */
+  files?: FilePayload[];
 }
+
+/** One uploaded file, as discord.js takes it; `description` is the attachment's alt text. */
+export interface FilePayload {
+  attachment: Buffer;
+  name: string;
+  description: string;
+}
+
+/** Discord takes at most 10 files per message. */
+const MAX_FILES = 10;
 
 /** The same, answering an interaction: `ephemeral` becomes the Ephemeral flag. */
 export type InteractionPayload = MessagePayload & { flags?: MessageFlags.Ephemeral };
@@ -35,7 +47,9 @@ const STYLES = {
  * enforced here too, so a reply that slipped past its builder is cut rather than rejected.
  */
 export function renderMessage(reply: Reply, opts: { pingRoleIds?: readonly string[] } = {}): MessagePayload {
-  const embeds = fitEmbeds((reply.embeds ?? []).slice(0, LIMITS.embedsPerMessage).map(renderEmbed));
+  const files = (reply.files ?? []).slice(0, MAX_FILES).map(renderFile);
+  const names = new Set(files.map((f) => f.name));
+  const embeds = fitEmbeds((reply.embeds ?? []).slice(0, LIMITS.embedsPerMessage).map((e) => renderEmbed(e, names)));
   const content = truncate(reply.content ?? '', LIMITS.content);
   const roles = [...new Set(opts.pingRoleIds ?? [])].filter((r) => /^\d{15,21}$/.test(r));
   return {
@@ -44,7 +58,12 @@ export function renderMessage(reply: Reply, opts: { pingRoleIds?: readonly strin
     embeds,
     components: (reply.components ?? []).filter((row) => row.length > 0).slice(0, LIMITS.rows).map(renderRow),
     allowedMentions: roles.length ? { parse: [], roles } : { parse: [] },
+    ...(files.length && { files }),
   };
+}
+
+function renderFile(f: ReplyFile): FilePayload {
+  return { attachment: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), name: f.name, description: truncate(f.description, LIMITS.fileDescription) };
 }
 
 /** Renders a Reply answering an interaction (never pings anyone). */
@@ -60,13 +79,15 @@ export function withoutFlags(payload: InteractionPayload): MessagePayload {
   return rest;
 }
 
-function renderEmbed(e: Embed): APIEmbed {
+/** An embed; its `image` becomes `attachment://<name>` when the message uploads a file of that name. */
+function renderEmbed(e: Embed, files: ReadonlySet<string>): APIEmbed {
   const out: APIEmbed = {};
   if (e.title) out.title = truncate(e.title, LIMITS.title);
   if (e.url) out.url = e.url;
   if (e.description) out.description = truncate(e.description, LIMITS.description);
   if (e.color !== undefined) out.color = e.color;
   if (e.footer) out.footer = { text: truncate(e.footer, LIMITS.footer) };
+  if (e.image && files.has(e.image)) out.image = { url: `attachment://${e.image}` };
   const fields = (e.fields ?? []).filter((f) => f.name.trim() && f.value.trim()).slice(0, LIMITS.fields);
   if (fields.length) {
     out.fields = fields.map((f) => ({ name: truncate(f.name, LIMITS.fieldName), value: truncate(f.value, LIMITS.fieldValue), inline: f.inline ?? false }));

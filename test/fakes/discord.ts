@@ -25,6 +25,16 @@ export interface RecordedRequest {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON as sent by the client
   auth: string | null;
   status: number;
+  /** Files uploaded with the request (multipart/form-data: `payload_json` is the body, `files[n]` the files). */
+  files: UploadedFile[];
+}
+
+export interface UploadedFile {
+  /** The form field, e.g. `files[0]`; its index is the attachment id in the body's `attachments`. */
+  field: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
 }
 
 interface ScriptedFailure {
@@ -66,7 +76,7 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
   const failures: ScriptedFailure[] = [];
   const waiters = new Set<{ test: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }>();
   /** Channel messages by id, and by `channel|nonce` for enforce_nonce. */
-  const messages: { id: string; channelId: string; body: any; nonce?: string }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const messages: { id: string; channelId: string; body: any; nonce?: string; files: UploadedFile[] }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** DM channels opened by POST /users/@me/channels: channel id -> recipient user id. */
   const dmChannels = new Map<string, string>();
   /** Users who do not accept DMs from the bot: a message to their DM channel gets 50007. */
@@ -93,9 +103,13 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
   const shardCount = opts.shards ?? 1;
   const shardOf = (guildId: string, count: number) => Number((BigInt(guildId) >> 22n) % BigInt(count));
 
-  const message = (channelId: string, body: any, extra: Record<string, unknown> = {}) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+  const attachments = (files: UploadedFile[]) => files.map((f) => ({
+    id: nextId(), filename: f.name, size: f.data.length, content_type: f.contentType,
+    url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`, proxy_url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`,
+  }));
+  const message = (channelId: string, body: any, extra: Record<string, unknown> = {}, files: UploadedFile[] = []) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
     id: nextId(), channel_id: channelId, author: botUser, content: body?.content ?? '', timestamp: new Date().toISOString(), edited_timestamp: null,
-    tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: [], embeds: body?.embeds ?? [], pinned: false, type: 0,
+    tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: attachments(files), embeds: body?.embeds ?? [], pinned: false, type: 0,
     flags: body?.flags ?? 0, components: body?.components ?? [], ...extra,
   });
 
@@ -115,7 +129,7 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     return status;
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any): number { // eslint-disable-line @typescript-eslint/no-explicit-any
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any, files: UploadedFile[]): number { // eslint-disable-line @typescript-eslint/no-explicit-any
     const fail = failures.find((f) => f.pattern.test(path) && (!f.method || f.method === method));
     if (fail) {
       failures.splice(failures.indexOf(fail), 1);
@@ -127,16 +141,16 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     }
     if (method === 'POST' && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
       if (query.get('with_response') === 'true') {
-        return json(res, 200, { interaction: { id: m[1], type: 2, activity_instance_id: null, response_message_id: null, response_message_loading: body?.type === 5, response_message_ephemeral: false }, resource: { type: body?.type, message: body?.data ? message(CHANNEL_ID, body.data) : undefined } });
+        return json(res, 200, { interaction: { id: m[1], type: 2, activity_instance_id: null, response_message_id: null, response_message_loading: body?.type === 5, response_message_ephemeral: false }, resource: { type: body?.type, message: body?.data ? message(CHANNEL_ID, body.data, {}, files) : undefined } });
       }
       return json(res, 204, null);
     }
     if ((m = /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/.exec(path))) {
       if (method === 'DELETE') return json(res, 204, null);
-      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }));
+      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }, files));
     }
     if (method === 'POST' && /^\/webhooks\/(\d+)\/([^/]+)$/.test(path)) {
-      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }));
+      return json(res, 200, message(CHANNEL_ID, body, { webhook_id: APP_ID, application_id: APP_ID }, files));
     }
     if (method === 'POST' && path === '/users/@me/channels') {
       const recipient = String(body?.recipient_id ?? '');
@@ -153,9 +167,9 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
       if (!recipient && !channels.some((c) => c.id === channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
       const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
       const seen = nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
-      if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }));
-      const created = message(channelId, body, nonce ? { nonce } : {});
-      messages.push({ id: created.id, channelId, body, nonce });
+      if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }, seen.files));
+      const created = message(channelId, body, nonce ? { nonce } : {}, files);
+      messages.push({ id: created.id, channelId, body, nonce, files });
       return json(res, 200, created);
     }
     if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path))) {
@@ -176,19 +190,13 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, '');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw; // multipart bodies (files) are not used by the bot
-      }
+      const { body, files } = await parseBody(Buffer.concat(chunks), req.headers['content-type']);
       const method = req.method ?? 'GET';
-      const status = answer(req, res, method, path, url.searchParams, body);
-      record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status });
+      const status = answer(req, res, method, path, url.searchParams, body, files);
+      record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status, files });
     });
   });
 
@@ -347,3 +355,25 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
 }
 
 export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;
+
+/**
+ * A request body: JSON, or multipart/form-data as discord.js sends messages with files (the JSON in
+ * `payload_json`, each file in `files[n]`), parsed with the platform's own form-data reader.
+ */
+async function parseBody(raw: Buffer, contentType: string | undefined): Promise<{ body: any; files: UploadedFile[] }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (contentType?.startsWith('multipart/form-data')) {
+    const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    const files: UploadedFile[] = [];
+    for (const [field, value] of form) {
+      if (typeof value !== 'string') files.push({ field, name: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
+    }
+    const json = form.get('payload_json');
+    return { body: typeof json === 'string' ? JSON.parse(json) : null, files };
+  }
+  const text = raw.toString('utf8');
+  try {
+    return { body: text ? JSON.parse(text) : null, files: [] };
+  } catch {
+    return { body: text, files: [] };
+  }
+}

@@ -72,6 +72,13 @@ describe('renderReply', () => {
     expect(text).toContain('[Next] (/press paper:page:u1:k:2)  [Off] (disabled)');
   });
 
+  it('shows a picture where it was saved: inside the embed that shows it, or after the embeds', () => {
+    const file = (name: string) => ({ name, data: new Uint8Array(), description: 'a picture', width: 1000, height: 800 });
+    const reply = { embeds: [{ title: 'Tree', image: 'tree.png' }], files: [file('tree.png'), file('extra.png')] };
+    const text = renderReply(reply, 4, new Map([['tree.png', '/data/pictures/tree.png']]));
+    expect(text).toBe('────\n■ Tree\n\n  🖼 /data/pictures/tree.png (1000×800 PNG)\n────\n🖼 extra.png (1000×800 PNG)');
+  });
+
   it('shows channel and role mentions as #name and @role, and one rule between two embeds', () => {
     expect(renderReply({ content: 'Digests in <#papers> ping <@&777>; DMs fall back to <#123>.' })).toBe('Digests in #papers ping @777; DMs fall back to #123.');
     const text = renderReply({ embeds: [{ title: 'A', description: 'a' }, { title: 'B', description: 'b' }] }, 4);

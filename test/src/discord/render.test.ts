@@ -62,6 +62,21 @@ describe('renderMessage', () => {
   });
 });
 
+describe('renderMessage with pictures', () => {
+  const png = (name: string) => ({ name, data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), description: `${name}: ${'d'.repeat(2000)}`, width: 1000, height: 900 });
+
+  it('uploads the reply\'s files with their alt text and shows the one an embed names', () => {
+    const payload = renderMessage({ embeds: [{ title: 'Tree', image: 'family-tree.png' }, { title: 'No such file', image: 'gone.png' }], files: [png('family-tree.png')] });
+    expect(payload.embeds[0]!.image).toEqual({ url: 'attachment://family-tree.png' });
+    expect(payload.embeds[1]!.image).toBeUndefined();
+    expect(payload.files).toHaveLength(1);
+    expect(payload.files![0]!.name).toBe('family-tree.png');
+    expect(payload.files![0]!.attachment.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(true);
+    expect(payload.files![0]!.description).toHaveLength(LIMITS.fileDescription);
+    expect(renderMessage({ content: 'no pictures' }).files).toBeUndefined();
+  });
+});
+
 describe('renderInteraction', () => {
   it('turns ephemeral into the Ephemeral flag, and edits drop it', () => {
     const payload = renderInteraction({ content: 'only you', ephemeral: true });
