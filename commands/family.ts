@@ -1,9 +1,12 @@
 import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps } from '../src/command.ts';
 import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { UserFacingError } from '../src/errors.ts';
-import type { Reply } from '../src/reply.ts';
-import { FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
+import type { Reply, ReplyFile } from '../src/reply.ts';
+import { BACKGROUND_YEARS, FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
+import { familyTreeDot, treeFamilies, type TreeFamily } from '../src/pictures/family-tree.ts';
+import { drawGraph, pictureFile, tryDraw } from '../src/render/picture.ts';
 import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/views/family.ts';
+import { familyTreeAlt, familyTreeFileName, familyTreeReply } from '../src/views/family-tree.ts';
 import { pageInRange } from '../src/views/pager.ts';
 import { definingPaper, familyCounts, familyMembers } from '../db/queries/families.ts';
 
@@ -20,10 +23,15 @@ const definition = {
       options: [{ name: 'name', description: 'The family, e.g. GSPO or Dr. GRPO', type: 'string', required: true, autocomplete: true, maxLength: 60 }],
     },
     { name: 'list', description: 'Every family with paper counts and this month\'s new papers' },
+    {
+      name: 'tree',
+      description: 'The family tree as a picture: what builds on what, papers per family',
+      options: [{ name: 'family', description: 'Highlight a family and what builds on it, e.g. GSPO', type: 'string', autocomplete: true, maxLength: 60 }],
+    },
   ],
 } as const satisfies CommandDefinition;
 
-/** `/family show|list`: the GRPO family tree — what each algorithm is, what builds on it, how to run it with TRL. */
+/** `/family show|list|tree`: the GRPO family tree — what each algorithm is, what builds on it, how to run it with TRL. */
 export const family: Command = {
   definition,
   async execute(input, deps) {
@@ -32,8 +40,10 @@ export const family: Command = {
         return showPage(deps, resolveFamily(optionsOf(definition, input, 'show').name), 1, input.guildId);
       case 'list':
         return list(deps);
+      case 'tree':
+        return tree(deps, optionsOf(definition, input, 'tree').family);
       default:
-        throw new UserFacingError('Use /family show name:<family> or /family list.');
+        throw new UserFacingError('Use /family show name:<family>, /family list or /family tree.');
     }
   },
   async component(input, deps) {
@@ -66,16 +76,39 @@ async function showPage(deps: CommandDeps, f: FamilyEntry, requested: number, gu
   const [defining, first] = await Promise.all([definingPaper(deps.db, ref), membersOn(requested)]);
   // A page past the end (an old button after papers left the family, a forged id) shows the last one.
   const page = pageInRange(requested, first.total, FAMILY_PAGE_SIZE);
-  const members = page === requested ? first : await membersOn(page);
-  return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }));
+  const [members, picture] = await Promise.all([page === requested ? first : membersOn(page), treePicture(deps, f)]);
+  return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }), picture.file);
 }
 
 async function list(deps: CommandDeps): Promise<Reply> {
+  const { counts, month } = await monthCounts(deps);
+  const rows = FAMILIES.map((entry) => ({ entry, ...(counts.get(entry.name) ?? { total: 0, thisMonth: 0 }) }));
+  return familyListReply(rows, month);
+}
+
+async function tree(deps: CommandDeps, typed: string | undefined): Promise<Reply> {
+  const f = typed === undefined ? undefined : resolveFamily(typed);
+  const { families, month, file } = await treePicture(deps, f);
+  return familyTreeReply({ families, month, ...(f && { highlight: f.name }), ...(file && { file }) });
+}
+
+/** Every family's papers in the corpus and this (UTC) month's news, and the month's name. */
+async function monthCounts(deps: CommandDeps): Promise<{ counts: Map<string, { total: number; thisMonth: number }>; month: string }> {
   const now = deps.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const counts = await familyCounts(deps.db, FAMILIES.map(familyRef), { from, to });
-  const rows = FAMILIES.map((entry) => ({ entry, ...(counts.get(entry.name) ?? { total: 0, thisMonth: 0 }) }));
-  const monthLabel = from.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return familyListReply(rows, monthLabel);
+  return { counts, month: from.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }) };
+}
+
+/** The tree with its counts, drawn with `highlight` highlighted; no file when drawing failed (the text says the same). */
+async function treePicture(deps: CommandDeps, highlight?: FamilyEntry): Promise<{ families: TreeFamily[]; month: string; file?: ReplyFile }> {
+  const { counts, month } = await monthCounts(deps);
+  const families = treeFamilies(FAMILIES, counts);
+  const file = await tryDraw(deps.log, 'family tree', async () => pictureFile(
+    await drawGraph(familyTreeDot({ families, background: BACKGROUND_YEARS, month, ...(highlight && { highlight: highlight.name }) })),
+    familyTreeFileName(highlight?.slug),
+    familyTreeAlt(families, highlight?.name),
+  ));
+  return { families, month, ...(file && { file }) };
 }

@@ -2,7 +2,7 @@ import type { FamilyMemberRow } from '../../db/queries/families.ts';
 import type { Paper } from '../../db/schema.ts';
 import { arxivAbsUrl } from '../papers/identity.ts';
 import { TRL_CHECKED_ON, TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
-import { LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply, type ReplyFile } from '../reply.ts';
 import { paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
 import { readable } from '../papers/latex.ts';
@@ -20,11 +20,13 @@ export interface FamilyPage {
 
 /**
  * `/family show`: the family (description, defining paper, what it builds on, TRL recipe) and one
- * page of the papers that build on it, with Previous/Next when there is more than one page.
+ * page of the papers that build on it, with Previous/Next when there is more than one page; the
+ * family tree with this family highlighted (`tree`) is the first embed's picture.
  */
-export function familyReply(f: FamilyEntry, defining: Paper | undefined, page: FamilyPage, idFor: (page: number) => string): Reply {
+export function familyReply(f: FamilyEntry, defining: Paper | undefined, page: FamilyPage, idFor: (page: number) => string, tree?: ReplyFile): Reply {
   const pages = Math.max(1, Math.ceil(page.total / FAMILY_PAGE_SIZE));
-  const reply: Reply = { embeds: [familyEmbed(f, defining), membersEmbed(f, page, pages)] };
+  const reply: Reply = { embeds: [{ ...familyEmbed(f, defining), ...(tree && { image: tree.name }) }, membersEmbed(f, page, pages)] };
+  if (tree) reply.files = [tree];
   if (pages > 1) reply.components = [pagerRow(idFor, page.page, page.page < pages)];
   return reply;
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { family, familyChoices } from '../../commands/family.ts';
@@ -5,11 +8,13 @@ import { findComponentOwner } from '../../commands/index.ts';
 import { paper } from '../../commands/paper.ts';
 import { familiesOfPaper } from '../../db/queries/families.ts';
 import { citations, papers, queueItems, summaries, votes } from '../../db/schema.ts';
+import { answerLine } from '../../src/console/run.ts';
 import { runCommand, runComponent } from '../../src/dispatch.ts';
 import type { CommandDeps, ComponentInput } from '../../src/command.ts';
 import { FAMILY_CUES } from '../../src/papers/lexicon.ts';
 import { FAMILIES, FAMILY_NAMES, NOT_COVERED, findFamily, familyRef } from '../../src/papers/families.ts';
 import type { Button, Embed, Reply } from '../../src/reply.ts';
+import { readPng } from '../helpers/png.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
 import { commandInput, replyText } from './helpers.ts';
 
@@ -182,6 +187,42 @@ describe('/family', () => {
         for (const field of e.fields ?? []) expect(field.value.length, `${f.name}: ${field.name}`).toBeLessThanOrEqual(1024);
       }
     }
+  });
+
+  it('draws the family tree with its counts, and gives the same tree as text', async () => {
+    const reply = await runCommand(family, commandInput('tree', {}), seeded().deps);
+    const [embed] = reply.embeds!;
+    const [file] = reply.files!;
+    expect(embed!.image).toBe('family-tree.png');
+    expect(file).toMatchObject({ name: 'family-tree.png', width: 1000 });
+    expect(readPng(file!.data)).toMatchObject({ width: 1000, height: file!.height });
+    expect(file!.description).toMatch(/^The GRPO family tree: 21 algorithms as boxes .* with 24 arrows/);
+    const lines = embed!.description!.split('\n');
+    expect(lines).toHaveLength(FAMILIES.length);
+    expect(lines).toContain('**GSPO** 2025 · 51 papers · builds on GRPO');
+    expect(lines).toContain('**PRIME** 2025 · 1 paper · builds on RLOO, PPO');
+  });
+
+  it('highlights the family asked for, in the tree and in /family show, and refuses an unknown one', async () => {
+    const tree = await runCommand(family, commandInput('tree', { family: 'dapo' }), seeded().deps);
+    expect(tree.embeds![0]!.title).toBe('GRPO family tree: DAPO');
+    expect(tree.embeds![0]!.description).toMatch(/^\*\*DAPO\*\* ◀ 2025/m);
+    expect(tree.files![0]!.name).toBe('family-tree-dapo.png');
+    expect(tree.files![0]!.description).toMatch(/DAPO is highlighted: it builds on GRPO, and VAPO builds on it\.$/);
+    const shown = await show('GSPO');
+    expect(shown.embeds![0]!.image).toBe('family-tree-gspo.png');
+    expect(shown.files!.map((f) => f.name)).toEqual(['family-tree-gspo.png']);
+    expect(shown.files![0]!.description).toMatch(/GSPO is highlighted: it builds on GRPO, and nothing in the tree builds on it yet\.$/);
+    const unknown = await runCommand(family, commandInput('tree', { family: 'PPO-Ultra' }), seeded().deps);
+    expect(unknown).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^No family called "PPO-Ultra"/) });
+  });
+
+  it('saves the picture under the console\'s pictures folder and prints its path', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'grpo-pictures-'));
+    const text = await answerLine('/family tree family:GSPO', seeded().deps, undefined, dir);
+    const file = path.join(dir, 'family-tree-gspo.png');
+    expect(text).toContain(`🖼 ${file} (1000×`);
+    expect(readPng(await readFile(file)).width).toBe(1000);
   });
 
   it('autocompletes family names from the data file', () => {
