@@ -10,9 +10,10 @@ import { status } from './status.ts';
 import { subscribe } from './subscribe.ts';
 import { subscriptions, unsubscribe } from './subscriptions.ts';
 import { topics } from './topics.ts';
+import { trends } from './trends.ts';
 
 /** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
-export const commands: readonly Command[] = [paper, compare, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, status, createHelp(() => commands)];
+export const commands: readonly Command[] = [paper, compare, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, trends, status, createHelp(() => commands)];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);

@@ -48,7 +48,8 @@ describe('command definitions', () => {
   });
 
   it('lists the bot\'s commands, with /digest for managers by default', () => {
-    expect(commands.map((c) => c.definition.name)).toEqual(['paper', 'compare', 'ask', 'digest', 'queue', 'subscribe', 'unsubscribe', 'subscriptions', 'topics', 'family', 'status', 'help']);
+    expect(commands.map((c) => c.definition.name)).toEqual(['paper', 'compare', 'ask', 'digest', 'queue', 'subscribe', 'unsubscribe', 'subscriptions', 'topics', 'family', 'trends', 'status', 'help']);
+    expect(findCommand('family')!.definition.subcommands!.map((s) => s.name)).toEqual(['show', 'list', 'tree']);
     expect(findCommand('queue')!.definition.subcommands!.map((s) => s.name)).toEqual(['vote', 'add', 'show', 'next', 'done', 'remove', 'history']);
     expect(findCommand('digest')!.definition.subcommands!.map((s) => s.name)).toEqual(['setup', 'preview', 'now', 'off', 'status']);
     expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual(['search', 'show', 'latest', 'random', 'mark']);

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
 
   it('covers every slash command and subcommand in the README\'s tables', async () => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const listed = new Set([...readme.matchAll(/`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list))?/g)]
+    const listed = new Set([...readme.matchAll(/`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list|tree))?/g)]
       .map((m) => `/${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
       .filter((c) => c !== '/press' && c !== '/quit'));
     const lines = await scriptLines();
@@ -69,9 +70,10 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
     const lines = await scriptLines();
     // Console lines in order (a press reads the answer before it); then the CLI runs, at once, on what they left.
     let previous = '';
+    const pictures = await mkdtemp(path.join(tmpdir(), 'grpo-session-pictures-'));
     for (const line of lines.filter((l) => !l.startsWith('$'))) {
       errors.length = 0;
-      previous = await answerLine(pressByLabel(line, previous), deps);
+      previous = await answerLine(pressByLabel(line, previous), deps, undefined, pictures);
       check(line, previous);
       if (errors.length) failures.push(`${line}\n  logged an error: ${errors.join('').slice(0, 300)}`);
     }

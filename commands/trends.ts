@@ -1,0 +1,57 @@
+import { optionsOf, type Command, type CommandDefinition } from '../src/command.ts';
+import { UserFacingError } from '../src/errors.ts';
+import { FAMILIES, FAMILY_NAMES, familyRef, findFamily } from '../src/papers/families.ts';
+import { TOPICS } from '../src/papers/topics.ts';
+import { childrenOf } from '../src/pictures/family-tree.ts';
+import { buildTrends, trendRange, type TrendAsk } from '../src/pictures/trends.ts';
+import { trendsChartSpec } from '../src/pictures/trends-chart.ts';
+import { drawChart, pictureFile, tryDraw } from '../src/render/picture.ts';
+import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/views/trends.ts';
+import { newestTrendDay, trendPapers } from '../db/queries/trends.ts';
+import { familyChoices } from './family.ts';
+
+const DEFAULT_WEEKS = 12;
+/** At most this many family panels under the subject's bars: a phone still shows them large enough. */
+const PANELS = 3;
+
+const definition = {
+  name: 'trends',
+  description: 'Papers per week as a chart: the GRPO family, one family or a topic',
+  options: [
+    { name: 'family', description: 'Only papers building on this family, e.g. GSPO', type: 'string', autocomplete: true, maxLength: 60 },
+    { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
+    { name: 'weeks', description: `How many weeks back (default ${DEFAULT_WEEKS})`, type: 'integer', minValue: 4, maxValue: MAX_TREND_WEEKS },
+  ],
+} as const satisfies CommandDefinition;
+
+/**
+ * `/trends [family] [topic] [weeks]`: papers per week as a chart — the subject's bars with each
+ * week's most upvoted paper on Hugging Face, and small panels for its largest families (for one
+ * family: the families building on it) — with the numbers as text.
+ */
+export const trends: Command = {
+  definition,
+  async execute(input, deps) {
+    const o = optionsOf(definition, input);
+    const family = o.family === undefined ? undefined : findFamily(o.family);
+    if (o.family !== undefined && !family) throw new UserFacingError(`No family called "${o.family.slice(0, 60)}". Known families: ${FAMILY_NAMES.join(', ')}.`);
+    const topic = o.topic === undefined ? undefined : TOPICS.find((t) => t.slug === o.topic);
+    if (o.topic !== undefined && !topic) throw new UserFacingError(`Unknown topic "${o.topic}". See /topics.`);
+    const range = trendRange(deps.now(), o.weeks ?? DEFAULT_WEEKS);
+    const ask: TrendAsk = {
+      families: FAMILY_NAMES, panels: PANELS,
+      ...(family && { family: { name: family.name, children: childrenOf(FAMILIES, family.name) } }),
+      ...(topic && { topic: { slug: topic.slug, label: topic.label } }),
+    };
+    const t = buildTrends(await trendPapers(deps.db, FAMILIES.map(familyRef), range), range, ask);
+    if (t.overall.total === 0) {
+      const newest = await newestTrendDay(deps.db, { ...(family && { family: familyRef(family) }), ...(topic && { topic: topic.slug }) });
+      return trendsReply({ trends: t, ...(newest && { newest }) });
+    }
+    const file = await tryDraw(deps.log, 'trends chart', async () => pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)));
+    return trendsReply({ trends: t, ...(file && { file }) });
+  },
+  async autocomplete(_input, focused) {
+    return focused.name === 'family' ? familyChoices(focused.value) : [];
+  },
+};
