@@ -12,6 +12,7 @@ import { disableChannel, getChannel, lastDigest, saveChannelSettings } from '../
 import { isDigestPlanned } from '../db/queries/deliveries.ts';
 import type { Channel } from '../db/schema.ts';
 import { loadChannelDigest } from '../src/outbox/channel-digest.ts';
+import { withDigestPicture } from '../src/outbox/header-picture.ts';
 import { postDigestNow } from './digest-now.ts';
 
 const channelOption = (required: boolean) => ({
@@ -41,6 +42,7 @@ const definition = {
         { name: 'quiet_day', description: 'Without new papers: post nothing (default) or a one-line notice', type: 'string', choices: [{ name: 'post nothing', value: 'nothing' }, { name: 'one-line notice', value: 'notice' }] },
         { name: 'ping_role', description: 'A role to mention with each digest (default: nobody)', type: 'role' },
         { name: 'threads', description: 'One message per paper, each with its own discussion thread (default: no)', type: 'boolean' },
+        { name: 'header_image', description: 'Weekly digests: a picture of the week\'s papers by family on top (default: no)', type: 'boolean' },
       ],
     },
     { name: 'preview', description: 'What the next digest would contain, shown only to you', options: [channelOption(false)] },
@@ -141,7 +143,11 @@ async function preview(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   // With nothing new (always so on a fresh install: the seeds are not news), a labelled sample instead of nothing.
   const loaded = await loadChannelDigest(deps.db, row.channelId, { now: deps.now(), sample: true });
   if (!loaded) throw new UserFacingError(`No digest is set up for ${channelMention(row.channelId)}.`);
-  return digestPreviewReply(row, loaded.window, composeDigest(loaded.input), loaded.sample);
+  const messages = composeDigest(loaded.input);
+  const reply = digestPreviewReply(row, loaded.window, messages, loaded.sample);
+  // A weekly digest's header picture, drawn as the post would draw it.
+  const picture = messages[0]?.picture;
+  return picture ? withDigestPicture(reply, picture, deps.log) : reply;
 }
 
 async function now(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -209,6 +209,8 @@ export const channels = pgTable('channels', {
   /** `nothing` or `notice`. */
   quietDay: text().notNull().default('nothing'),
   threadPerPaper: boolean().notNull().default(false),
+  /** Weekly digests only: the first message carries a picture of the week's papers by family. */
+  headerImage: boolean().notNull().default(false),
   pingRoleId: text(),
   lastDigestAt: timestamp({ withTimezone: true }),
   /** Set when the bot can no longer post here (channel gone, access or permission lost): skipped until set up again. */

@@ -21,6 +21,8 @@ export interface DigestSettings {
   pingRoleId: string | null;
   /** One message per paper, each opening a discussion thread. */
   threadPerPaper: boolean;
+  /** Weekly digests: a picture of the week's papers by family on the first message. */
+  headerImage: boolean;
 }
 
 export async function getChannel(db: Db, channelId: string): Promise<Channel | undefined> {

@@ -1,4 +1,5 @@
 import type { Command as Cli } from 'commander';
+import { digestPictureAlt } from '../pictures/digest-week.ts';
 import { renderReply } from '../console/render.ts';
 import { composeDigest } from '../digest/compose.ts';
 import { UserFacingError } from '../errors.ts';
@@ -41,6 +42,7 @@ export function addDigestCommands(cli: Cli): void {
         messages.forEach((m, i) => {
           print(`\n=== message ${i + 1} of ${messages.length} · papers ${m.paperIds.join(', ') || '(none)'} ===`);
           print(renderReply(m.reply));
+          if (m.picture) print(`🖼 Header picture (drawn when posted; /digest preview shows it): ${digestPictureAlt(m.picture)}`);
         });
       }, { seedIfEmpty: false, quiet: true });
     });

@@ -45,7 +45,7 @@ export function parseChannelRef(raw: string): string {
 
 /**
  * The settings a setup asks for; options left out get their defaults (daily, every topic, English,
- * 10 papers, any score, no quiet-day notice, no ping). Options' types and ranges were already
+ * 10 papers, any score, no quiet-day notice, no ping, no threads, no header picture). Options' types and ranges were already
  * checked against the definition by the dispatcher.
  */
 export function parseDigestSettings(o: Record<string, OptionValue | undefined>): DigestSettings {
@@ -63,6 +63,7 @@ export function parseDigestSettings(o: Record<string, OptionValue | undefined>):
   if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1) throw new UserFacingError('min_score must be between 0 and 1.');
   const ping = o.ping_role === undefined ? null : String(o.ping_role).trim().replace(/^<@&(\d+)>$/, '$1');
   if (ping !== null && !/^\d{1,25}$/.test(ping)) throw new UserFacingError('ping_role must be a role of this server.');
+  if (o.header_image === true && cadence !== 'weekly') throw new UserFacingError('header_image is for weekly digests: add cadence:weekly, or leave header_image out.');
   return {
     postTime, timezone, cadence, weekday,
     topics: parseTopics(String(o.topics ?? '')),
@@ -71,5 +72,6 @@ export function parseDigestSettings(o: Record<string, OptionValue | undefined>):
     quietDay: o.quiet_day === 'notice' ? 'notice' : 'nothing',
     pingRoleId: ping,
     threadPerPaper: o.threads === true,
+    headerImage: o.header_image === true,
   };
 }

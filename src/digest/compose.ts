@@ -6,10 +6,11 @@
  * of buttons (card.ts); messages are filled in rank order, at most five papers each (Discord's five
  * button rows) and at most 6,000 embed characters each, so a long digest splits over several
  * messages without reordering or dropping anything. The first message's content is the header
- * (date, per-feed counts, warnings) and, when configured, the role ping; later ones say which part
- * they are. A day without papers posts nothing, or a one-line notice when the channel asked for
+ * (date, per-feed counts, warnings) and, when configured, the role ping and (weekly digests) what
+ * the header picture shows; later ones say which part they are. A day without papers posts nothing, or a one-line notice when the channel asked for
  * one; a source warning is posted even then, since the quiet may be the broken source's doing.
  */
+import { digestPicture } from '../pictures/digest-week.ts';
 import { LIMITS, type Reply } from '../reply.ts';
 import { paperCard, PAPERS_PER_MESSAGE, type PaperCard } from './card.ts';
 import { digestHeader } from './header.ts';
@@ -21,7 +22,7 @@ import type { DigestInput, DigestMessage } from './types.ts';
 export function composeDigest(input: DigestInput): DigestMessage[] {
   const { channel } = input;
   const l = labelsFor(channel.language);
-  const { shown, total } = selectPapers(input.papers, channel, input.since, input.now);
+  const { shown, total, eligible } = selectPapers(input.papers, channel, input.since, input.now);
   const header = digestHeader(input, l);
 
   if (shown.length === 0) {
@@ -32,6 +33,7 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
   const cards = shown.map((p) => paperCard(p, input.summaries.get(p.id), l, channel.language));
   const groups = pack(cards, channel.threadPerPaper ? 1 : PAPERS_PER_MESSAGE);
   const ping = channel.pingRoleId && /^\d+$/.test(channel.pingRoleId) ? channel.pingRoleId : undefined;
+  const picture = channel.cadence === 'weekly' && channel.headerImage ? digestPicture(eligible, input.date) : undefined;
   return groups.map((group, i) => {
     const part = groups.length > 1 ? l.part(i + 1, groups.length) : '';
     const content = i === 0
@@ -39,7 +41,10 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
       : fit(`${l.title[channel.cadence]} · ${input.date} · ${part}`, LIMITS.content);
     const reply: Reply = { content, embeds: group.map((c) => c.embed), components: group.map((c) => c.buttons) };
     const thread = channel.threadPerPaper ? threadName(group[0]!.embed.title) : undefined;
-    return { reply, paperIds: group.map((c) => c.paperId), ...(i === 0 && ping ? { pingRoleId: ping } : {}), ...(thread && { threadName: thread }) };
+    return {
+      reply, paperIds: group.map((c) => c.paperId),
+      ...(i === 0 && ping ? { pingRoleId: ping } : {}), ...(thread && { threadName: thread }), ...(i === 0 && picture && { picture }),
+    };
   });
 }
 

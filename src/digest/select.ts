@@ -12,6 +12,8 @@ export interface Selection {
   shown: DigestPaper[];
   /** How many qualified before the cap. */
   total: number;
+  /** Every paper that qualified, unranked (the weekly header picture counts them). */
+  eligible: DigestPaper[];
 }
 
 export function matchesChannel(p: DigestPaper, channel: DigestChannel, since: Date | undefined): boolean {
@@ -28,5 +30,5 @@ export function selectPapers(papers: readonly DigestPaper[], channel: DigestChan
     return true;
   });
   const cap = Math.max(1, Math.floor(channel.maxPapers));
-  return { shown: rankPapers(eligible, now).slice(0, cap), total: eligible.length };
+  return { shown: rankPapers(eligible, now).slice(0, cap), total: eligible.length, eligible };
 }

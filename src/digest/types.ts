@@ -3,6 +3,7 @@
  * digest can be composed (and tested, and benchmarked for 1,000 channels) without any I/O.
  * `db/queries/digest.ts` builds a `DigestInput` for one channel; `composeDigest` turns it into messages.
  */
+import type { DigestPicture } from '../pictures/digest-week.ts';
 import type { Reply } from '../reply.ts';
 
 export type DigestLanguage = 'en' | 'zh';
@@ -20,6 +21,8 @@ export interface DigestChannel {
   pingRoleId: string | null;
   /** One message per paper, each opening a discussion thread. */
   threadPerPaper: boolean;
+  /** Weekly digests: the first message carries a picture of the week's papers by family (off unless set). */
+  headerImage?: boolean;
 }
 
 /** A candidate paper with the signals the ranking uses. */
@@ -93,4 +96,6 @@ export interface DigestMessage {
   pingRoleId?: string;
   /** Thread-per-paper channels: the discussion thread to open on this message (the paper's title). */
   threadName?: string;
+  /** Weekly digests with a header picture, first message only: what to draw, drawn when the message is sent. */
+  picture?: DigestPicture;
 }

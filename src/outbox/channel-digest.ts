@@ -26,6 +26,7 @@ export function toDigestChannel(row: Channel): DigestChannel {
     quietDay: row.quietDay === 'notice' ? 'notice' : 'nothing',
     pingRoleId: row.pingRoleId,
     threadPerPaper: row.threadPerPaper,
+    headerImage: row.headerImage,
   };
 }
 

@@ -9,6 +9,7 @@ import type { DigestMessage } from '../digest/types.ts';
 import { DeliveryError, deliveryNonce, type Poster } from '../delivery/poster.ts';
 import { dueDigestKey } from '../delivery/schedule.ts';
 import { composeChannelDigest } from './channel-digest.ts';
+import { withDigestPicture, type DrawDigestPicture } from './header-picture.ts';
 
 /** Builds a channel's digest messages for a digest key (the composer, over the database). */
 export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
@@ -21,6 +22,8 @@ export interface DeliverOptions {
   channelId?: string;
   /** Post now whatever the channel's local time (`/digest now`). */
   force?: boolean;
+  /** Draws a weekly digest's header picture; defaults to the real renderer, tests pass a failing one. */
+  drawPicture?: DrawDigestPicture;
 }
 
 /** Delivery needs the database, a logger and a clock only. */
@@ -49,7 +52,7 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
   const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
 
   for (const d of await unfinishedDigests(deps.db)) {
-    if (only(d.channelId)) await sendDigest(deps, opts.poster, d.channelId, d.digestKey, counts);
+    if (only(d.channelId)) await sendDigest(deps, opts, d.channelId, d.digestKey, counts);
   }
   for (const channel of await activeChannels(deps.db)) {
     if (!only(channel.channelId)) continue;
@@ -57,7 +60,7 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
     if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) continue;
     const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
     if (await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now)) counts.planned++;
-    await sendDigest(deps, opts.poster, channel.channelId, key, counts);
+    await sendDigest(deps, opts, channel.channelId, key, counts);
   }
   return counts;
 }
@@ -66,18 +69,22 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
 export function outboxRows(channelId: string, digestKey: string, messages: DigestMessage[]) {
   if (messages.length === 0) return [{ part: 0, nonce: deliveryNonce(channelId, digestKey, 0), payload: null, paperIds: [] }];
   return messages.map((m, part) => {
-    const payload: OutboxPayload = { reply: m.reply, pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [], ...(m.threadName && { threadName: m.threadName }) };
+    const payload: OutboxPayload = {
+      reply: m.reply, pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [], ...(m.threadName && { threadName: m.threadName }), ...(m.picture && { picture: m.picture }),
+    };
     return { part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: m.paperIds };
   });
 }
 
-async function sendDigest(deps: DeliveryDeps, poster: Poster, channelId: string, digestKey: string, counts: DeliveryCounts): Promise<void> {
+async function sendDigest(deps: DeliveryDeps, opts: DeliverOptions, channelId: string, digestKey: string, counts: DeliveryCounts): Promise<void> {
   const log = deps.log.child({ channel: channelId, digest: digestKey });
   for (const part of await unsentParts(deps.db, channelId, digestKey)) {
     await markSending(deps.db, part.id);
     try {
-      const { reply, pingRoleIds, threadName } = part.payload as OutboxPayload;
-      const { messageId } = await poster.send(channelId, reply, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
+      const { reply, pingRoleIds, threadName, picture } = part.payload as OutboxPayload;
+      // Drawn at each attempt (the same picture every time): a failed drawing sends the message without it.
+      const message = picture ? await withDigestPicture(reply, picture, log, opts.drawPicture) : reply;
+      const { messageId } = await opts.poster.send(channelId, message, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
       await markSent(deps.db, part.id, messageId, deps.now());
       counts.messages++;
     } catch (err) {

@@ -41,6 +41,7 @@ function settingsFields(c: Channel, next: NextDigest | undefined, scheduled: boo
     { name: 'Quiet day', value: c.quietDay === 'notice' ? 'a one-line notice' : 'post nothing', inline: true },
     { name: 'Ping', value: c.pingRoleId ? `<@&${c.pingRoleId}>` : 'nobody', inline: true },
     { name: 'Threads', value: c.threadPerPaper ? 'one per paper' : 'no', inline: true },
+    { name: 'Header picture', value: c.headerImage ? 'the week\'s papers by family' : 'no', inline: true },
     { name: 'Next digest', value: nextText(c, next, scheduled) },
   ];
 }

@@ -157,6 +157,16 @@ describe('/digest', () => {
     expect(replyText(reply)).toMatch(/2026-11-27 18:30 UTC/); // 2026-11-21 is a Saturday
   });
 
+  it('puts the week\'s papers by family on top of a weekly digest when asked, and shows it in the preview', async () => {
+    expect(await run('setup', { channel: '300', time: '09:00', timezone: 'UTC', header_image: true })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/header_image is for weekly digests/) });
+    const reply = await run('setup', { channel: '300', time: '09:00', timezone: 'UTC', cadence: 'weekly', header_image: true });
+    expect(replyText(reply)).toMatch(/Header picture\nthe week's papers by family/);
+    expect(replyText(await run('status', { channel: '100' }))).toMatch(/Header picture\nno/);
+    const preview = await run('preview', { channel: '300' });
+    expect(preview.files!.map((f) => f.name)).toEqual(['digest-week-2026-11-21.png']);
+    expect(preview.files![0]!.description).toMatch(/^Bar chart of the week's 3 GRPO-family papers by family: GRPO 3\.$/);
+  });
+
   it('autocompletes time zones and comma-separated topics', async () => {
     const zones = await digest.autocomplete!(commandInput('setup', {}), { name: 'timezone', value: 'berl' }, deps());
     expect(zones.map((z) => z.value)).toContain('Europe/Berlin');

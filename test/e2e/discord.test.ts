@@ -17,7 +17,8 @@ import { COMMANDS_HASH_KEY } from '../../src/discord/register.ts';
 import { GENERIC_ERROR } from '../../src/dispatch.ts';
 import { UserFacingError } from '../../src/errors.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { APP_ID, CHANNEL_ID, GUILD_ID, MODERATOR_ROLE_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+import { APP_ID, CHANNEL_ID, GUILD_ID, MODERATOR_ROLE_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, WEEKLY_CHANNEL_ID, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+import { readPng } from '../helpers/png.ts';
 
 /**
  * The real discord.js client, through the real start-up (createApp on a test database, startBot),
@@ -266,6 +267,41 @@ describe('the Discord bot against a fake Discord', () => {
     const threads = fake.requests.filter((r) => r.method === 'POST' && /^\/channels\/\d+\/messages\/\d+\/threads$/.test(r.path));
     expect(threads.map((r) => r.path).sort()).toEqual(posted.map((m) => `/channels/${OTHER_CHANNEL_ID}/messages/${m.id}/threads`).sort());
     expect(threads.map((r) => r.body.name as string).sort()).toEqual(posted.map((m) => (m.body.embeds as { title: string }[])[0]!.title).sort());
+  });
+
+  it('answers /family tree with the picture uploaded as a multipart attachment that the embed shows', async () => {
+    const i = fake.sendChatInput({ name: 'family', subcommand: 'tree', options: { family: 'GSPO' } });
+    // Drawn within the second, or deferred and edited in: either way, one request carries the file.
+    const answer = await fake.waitForResponse(i, (r) => r.files.length > 0);
+    const data = answer.path.endsWith('/callback') ? answer.body.data : answer.body;
+    expect(data.embeds[0]).toMatchObject({ title: 'GRPO family tree: GSPO', image: { url: 'attachment://family-tree-gspo.png' } });
+    // discord.js names each file in its form part; the body's attachments carry the alt text.
+    expect(data.attachments).toEqual([{ id: '0', description: expect.stringMatching(/^The GRPO family tree: .*GSPO is highlighted/) }]);
+    expect(answer.files.map((f) => [f.field, f.name, f.contentType])).toEqual([['files[0]', 'family-tree-gspo.png', 'image/png']]);
+    expect(readPng(answer.files[0]!.data)).toMatchObject({ width: 1000 });
+    expect(data.embeds[0].description).toMatch(/^\*\*GSPO\*\* ◀ 2025 · \d+ papers · builds on GRPO$/m);
+  });
+
+  it('posts a weekly digest with its header picture on the first message, under the nonce Discord enforces', async () => {
+    await t.db.insert(channels).values({ channelId: WEEKLY_CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', cadence: 'weekly', weekday: 1, headerImage: true });
+    await t.db.insert(papers).values(['GSPO', 'DAPO'].map((f, n) => ({
+      arxivId: `2611.7100${n}`, title: `A weekly ${f} paper`, titleKey: `aweekly${f.toLowerCase()}paper`, abstract: `It builds on ${f} with verifiable rewards.`,
+      rulesFamily: true, rulesScore: 0.9, families: [f, 'GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-20T06:20:00Z'),
+    })));
+    const now = new Date('2026-11-23T08:01:00Z'); // a Monday
+    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: WEEKLY_CHANNEL_ID });
+    expect(counts).toMatchObject({ planned: 1, failed: 0 });
+    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${WEEKLY_CHANNEL_ID}/messages`);
+    expect(posts).toHaveLength(counts.messages);
+    const [first, ...rest] = posts;
+    expect(first!.files.map((f) => [f.name, f.contentType])).toEqual([['digest-week-2026-11-23.png', 'image/png']]);
+    expect(readPng(first!.files[0]!.data).width).toBe(1000);
+    expect(first!.body).toMatchObject({ enforce_nonce: true, attachments: [{ id: '0', description: expect.stringMatching(/^Bar chart of the week's \d+ GRPO-family papers by family: GRPO \d+, .*DAPO 1.*GSPO 1/) }] });
+    expect(first!.body.content).toMatch(/^GRPO weekly digest · 2026-11-23/);
+    for (const r of rest) expect(r.files).toEqual([]);
+    const [row] = await t.db.select().from(deliveries).where(and(eq(deliveries.channelId, WEEKLY_CHANNEL_ID), eq(deliveries.part, 0)));
+    expect(first!.body.nonce).toBe(row!.nonce);
+    expect(fake.messages.find((m) => m.id === row!.messageId)!.files.map((f) => f.name)).toEqual(['digest-week-2026-11-23.png']);
   });
 
   it('waits out a 429 and then posts', async () => {

@@ -12,6 +12,7 @@ export const APP_ID = '100000000000000001';
 export const GUILD_ID = '200000000000000002';
 export const CHANNEL_ID = '300000000000000003';
 export const OTHER_CHANNEL_ID = '300000000000000004';
+export const WEEKLY_CHANNEL_ID = '300000000000000006';
 export const MODERATOR_ROLE_ID = '400000000000000005';
 
 /** Permission bitfields: View Channel, Send Messages, Use Application Commands; plus Manage Server. */
@@ -89,7 +90,7 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
 
   const botUser = { id: APP_ID, username: 'grpo-digest', discriminator: '0', global_name: null, avatar: null, bot: true };
   const channel = (id: string, name: string) => ({ id, type: 0, guild_id: GUILD_ID, name, position: 0, permission_overwrites: [], nsfw: false, topic: null, last_message_id: null, parent_id: null, rate_limit_per_user: 0 });
-  const channels = [channel(CHANNEL_ID, 'papers'), channel(OTHER_CHANNEL_ID, 'general')];
+  const channels = [channel(CHANNEL_ID, 'papers'), channel(OTHER_CHANNEL_ID, 'general'), channel(WEEKLY_CHANNEL_ID, 'weekly')];
   const role = (id: string, name: string, permissions: string) => ({ id, name, color: 0, hoist: false, icon: null, unicode_emoji: null, position: 0, permissions, managed: false, mentionable: false, flags: 0 });
   const guild = {
     id: GUILD_ID, name: 'GRPO readers', icon: null, owner_id: '600000000000000001', afk_channel_id: null, afk_timeout: 300, verification_level: 0,

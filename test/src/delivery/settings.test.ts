@@ -33,8 +33,10 @@ describe('digest settings', () => {
 
   it('fills defaults and checks the ranges whatever the client sent', () => {
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC' })).toEqual({
-      postTime: '09:00', timezone: 'UTC', cadence: 'daily', weekday: null, topics: [], language: 'en', maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, threadPerPaper: false,
+      postTime: '09:00', timezone: 'UTC', cadence: 'daily', weekday: null, topics: [], language: 'en', maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, threadPerPaper: false, headerImage: false,
     });
+    expect(parseDigestSettings({ time: '9:00', timezone: 'UTC', cadence: 'weekly', header_image: true }).headerImage).toBe(true);
+    expect(() => parseDigestSettings({ time: '9:00', timezone: 'UTC', header_image: true })).toThrow(/header_image is for weekly digests: add cadence:weekly/);
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC', cadence: 'weekly' }).weekday).toBe(1);
     expect(parseDigestSettings({ time: '9:00', timezone: 'UTC', ping_role: '<@&42>' }).pingRoleId).toBe('42');
     expect(() => parseDigestSettings({ time: '9:00', timezone: 'UTC', max: 26 })).toThrow(/1 to 25/);

@@ -38,6 +38,19 @@ describe('composeDigest', () => {
     expect(composeDigest(input(papers)).map((m) => m.threadName)).toEqual([undefined]);
   });
 
+  it('puts what the header picture shows on a weekly digest\'s first message, counting every paper of the week, only when asked', () => {
+    const papers = [1, 2, 3, 4].map((id) => paper(id, { families: id === 1 ? ['GSPO', 'GRPO'] : ['GRPO'] }));
+    const weekly = channel({ cadence: 'weekly', headerImage: true, maxPapers: 2, threadPerPaper: true });
+    const messages = composeDigest(input(papers, { channel: weekly }));
+    expect(messages.map((m) => m.paperIds.length)).toEqual([1, 1]);
+    // The week's four papers, though the digest shows two.
+    expect(messages[0]!.picture).toEqual({ date: '2026-11-21', total: 4, families: [{ name: 'GRPO', count: 4 }, { name: 'GSPO', count: 1 }] });
+    expect(messages[1]!.picture).toBeUndefined();
+    expect(composeDigest(input(papers, { channel: channel({ cadence: 'weekly' }) }))[0]!.picture).toBeUndefined();
+    expect(composeDigest(input(papers, { channel: channel({ headerImage: true }) }))[0]!.picture).toBeUndefined(); // daily: never
+    expect(composeDigest(input([], { channel: channel({ cadence: 'weekly', headerImage: true, quietDay: 'notice' }) }))[0]!.picture).toBeUndefined();
+  });
+
   it('writes the header with the date and per-feed counts', () => {
     const feeds = [
       { feed: 'hf-daily', health: 'ok', healthDetail: null, lastNewCount: 20, lastFamilyCount: 3, lastSuccessAt: NOW },

@@ -9,11 +9,21 @@ import type { JobDeps } from '../../../jobs/index.ts';
 import { deliverDigests, outboxRows, type ComposeDigest } from '../../../src/outbox/deliver.ts';
 import { buildDeps } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { deliveryNonce } from '../../../src/delivery/poster.ts';
+import { deliveryNonce, type Poster } from '../../../src/delivery/poster.ts';
+import type { Reply } from '../../../src/reply.ts';
 import { createTestDb } from '../../helpers/db.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { startFakeChannels } from '../../helpers/fake-channel.ts';
 import { httpPoster } from '../../helpers/http-poster.ts';
+
+/** A poster that keeps what it was given (files included, which the HTTP fake would drop). */
+function keepingPoster(): Poster & { sent: { channelId: string; message: Reply; nonce: string }[] } {
+  const sent: { channelId: string; message: Reply; nonce: string }[] = [];
+  return { sent, async send(channelId, message, { nonce }) {
+    sent.push({ channelId, message, nonce });
+    return { messageId: `m${sent.length}` };
+  } };
+}
 
 const parts = (n: number, tag: string): DigestMessage[] => Array.from({ length: n }, (_, i) => ({ reply: { content: `${tag} part ${i + 1}/${n}` }, paperIds: [i + 1] }));
 
@@ -122,5 +132,38 @@ describe('deliverDigests', () => {
     await deliverDigests(deps(), { poster: httpPoster(fake.base), channelId: '500' });
     const next = fake.messages.filter((m) => m.channelId === '500').slice(1);
     expect(next.flatMap((m) => m.body.embeds ?? []).map((e) => e.title)).toEqual(['GRPO variant 4: @\u200beveryone look']);
+  });
+
+  it('draws a weekly digest\'s header picture onto its first message when sending, and without it still posts the digest once', async () => {
+    await t.db.insert(channels).values([
+      { channelId: '600', guildId: '1', postTime: '09:00', timezone: 'UTC', cadence: 'weekly', weekday: 1, headerImage: true },
+      { channelId: '700', guildId: '1', postTime: '09:00', timezone: 'UTC', cadence: 'weekly', weekday: 1, headerImage: true },
+    ]);
+    const picture = { date: '2026-11-23', total: 3, families: [{ name: 'GRPO', count: 3 }] };
+    const weekly: ComposeDigest = async (_db, channel) => parts(2, channel.channelId).map((m, i) => (i === 0 ? { ...m, picture } : m));
+    const drawn: unknown[] = [];
+    const draw = async (p: unknown) => {
+      drawn.push(p);
+      return { name: 'digest-week-2026-11-23.png', data: new Uint8Array([1, 2, 3]), description: 'the week by family', width: 1000, height: 400 };
+    };
+    now = new Date('2026-11-23T09:05:00Z'); // a Monday
+
+    const poster = keepingPoster();
+    expect(await deliverDigests(deps(), { poster, compose: weekly, channelId: '600', drawPicture: draw })).toMatchObject({ messages: 2, failed: 0 });
+    expect(drawn).toEqual([picture]);
+    expect(poster.sent.map((s) => s.message.files?.map((f) => f.name))).toEqual([['digest-week-2026-11-23.png'], undefined]);
+    // The outbox keeps what to draw, never the PNG.
+    expect((await rows('600'))[0]!.payload).toMatchObject({ picture, reply: { content: '600 part 1/2' } });
+    expect(JSON.stringify((await rows('600'))[0]!.payload)).not.toContain('files');
+
+    const failing = keepingPoster();
+    const broken = async () => {
+      throw new Error('the renderer is missing on this machine');
+    };
+    expect(await deliverDigests(deps(), { poster: failing, compose: weekly, channelId: '700', drawPicture: broken })).toMatchObject({ messages: 2, failed: 0 });
+    expect(failing.sent.map((s) => [s.message.content, s.message.files])).toEqual([['700 part 1/2', undefined], ['700 part 2/2', undefined]]);
+    expect((await rows('700')).map((r) => r.status)).toEqual(['sent', 'sent']);
+    await deliverDigests(deps(), { poster: failing, compose: weekly, channelId: '700', drawPicture: broken });
+    expect(failing.sent).toHaveLength(2);
   });
 });
