@@ -2,6 +2,7 @@
 import type { DigestCostResult, VariantResult } from './digest-cost.ts';
 import type { DigestResult } from './digest.ts';
 import type { IngestResult } from './ingest.ts';
+import { renderReport } from './render.ts';
 import type { RepairResult, Results } from './run.ts';
 import type { SizeResult } from './search.ts';
 import type { SeedResult } from './seed.ts';
@@ -194,5 +195,6 @@ export function fullReport(r: Results): string {
   if (r.ingest) parts.push(ingestReport(r.ingest));
   if (r.repair) parts.push(repairReport(r.repair));
   if (r.digest) parts.push(digestCostReport(r.digest.cost), composerReport(r.digest.composer));
+  if (r.render) parts.push(renderReport(r.render));
   return parts.join('\n');
 }

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: search latency on synthetic corpora, seed import time, start-up time, ingest
  * throughput of a synthetic 20k-item arXiv RSS feed, the mojibake repair figures (bench/repair.ts, another engineer's, when present),
- * and digests (LLM calls, tokens and cost for 30 papers to 100 channels; composer time for 1,000 channels). Prints tables (or
+ * digests (LLM calls, tokens and cost for 30 papers to 100 channels; composer time for 1,000 channels) and the pictures' render
+ * time (family tree, /trends, the weekly digest header). Prints tables (or
  * JSON with --json) on stdout, progress on stderr, and writes bench/results/latest.json.
  *
  *   npm run bench -- --only search --sizes 10000,100000 --baseline
  *   npm run bench -- --only ingest --ingest-items 20000 --ingest-baseline-items 5000
  *   npm run bench -- --only digest
+ *   npm run bench -- --only render --reps 20
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -24,11 +26,12 @@ import { benchDigest, type DigestResult } from './digest.ts';
 import { benchIngest, type IngestResult } from './ingest.ts';
 import { fullReport } from './report.ts';
 import { benchSearch, type SizeResult } from './search.ts';
+import { benchRender, type RenderResult } from './render.ts';
 import { benchSeed, type SeedResult } from './seed.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest'] as const;
+const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -47,6 +50,7 @@ export interface Results {
   ingest?: IngestResult;
   repair?: RepairResult;
   digest?: { cost: DigestCostResult; composer: DigestResult };
+  render?: RenderResult;
 }
 
 const { values: args } = parseArgs({
@@ -109,6 +113,7 @@ if (only.includes('search') || only.includes('seed') || only.includes('ingest') 
   }
 }
 if (only.includes('startup')) results.startup = await benchStartup({ runs: Number(args.runs), log });
+if (only.includes('render')) results.render = await benchRender({ runs: Number(args.reps), seed: Number(args.seed), log });
 if (only.includes('repair')) results.repair = await benchRepair().catch((err: Error) => ({ available: true, text: `failed: ${err.message}` }));
 results.machine.loadEnd = loadavg();
 
