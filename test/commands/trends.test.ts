@@ -1,63 +1,87 @@
-import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trends } from '../../commands/trends.ts';
 import { trendPapers } from '../../db/queries/trends.ts';
-import { papers } from '../../db/schema.ts';
+import { citations, papers } from '../../db/schema.ts';
 import { runCommand } from '../../src/dispatch.ts';
 import { FAMILIES, familyRef } from '../../src/papers/families.ts';
+import { createTestDb } from '../helpers/db.ts';
 import { readPng } from '../helpers/png.ts';
-import { useSeededDb } from '../helpers/seeded.ts';
-import { commandInput } from './helpers.ts';
+import { commandDeps, commandInput } from './helpers.ts';
 
-/** The seeded corpus's clock: 2026-11-21, a Saturday; the seeds' newest dated paper is from April 2026. */
 describe('/trends', () => {
-  const seeded = useSeededDb();
-  const ask = (options: Record<string, string | number> = {}) => runCommand(trends, commandInput(undefined, options), seeded().deps);
+  let t: Awaited<ReturnType<typeof createTestDb>>;
+  const ask = (options: Record<string, string | number> = {}, now = new Date('2026-11-21T12:00:00Z')) =>
+    runCommand(trends, commandInput(undefined, options), commandDeps(t.db, () => now));
 
-  it('says when nothing is dated in the weeks asked, and how far back the newest paper is', async () => {
-    const reply = await ask();
-    expect(reply.files).toBeUndefined();
-    expect(reply.embeds![0]!.title).toBe('GRPO family: papers per week');
-    expect(reply.embeds![0]!.description).toMatch(/^No paper of GRPO family is dated in the 12 weeks from 2026-08-31 to today\. The newest dated one is from 2026-04-\d\d: try weeks:\d\d\.$/);
-  });
-
-  it('charts a year of the GRPO family with the numbers as text, and refuses what it cannot draw', async () => {
-    const reply = await ask({ weeks: 52 });
-    const [embed] = reply.embeds!;
-    expect(embed!.image).toBe('trends-grpo-family-52w.png');
-    expect(reply.files![0]).toMatchObject({ name: 'trends-grpo-family-52w.png', width: 1000 });
-    expect(readPng(reply.files![0]!.data).inked).toBeGreaterThan(0.02);
-    expect(reply.files![0]!.description).toMatch(/^Bar chart of GRPO family papers per week, \d+ in 52 weeks: Nov 24: \d+, Dec 1: \d+/);
-    expect(embed!.fields!.find((f) => f.name === 'In all')!.value).toMatch(/^\d+ papers in 52 weeks$/);
-    expect(embed!.fields!.find((f) => f.name === 'By family')!.value).toMatch(/^GRPO \d+/);
-    expect(embed!.description).toMatch(/^\*\*Jan 26\*\* · \d+ · ▲ 20 /m);
-    expect(embed!.footer).toMatch(/Weeks start on Monday \(UTC\)/);
-
-    expect(await ask({ family: 'PPO-Ultra' })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^No family called "PPO-Ultra"/) });
-    expect(await ask({ topic: 'nonsense' })).toMatchObject({ ephemeral: true });
-    expect(await ask({ weeks: 300 })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/between 4 and 104/) });
-  });
-
-  it('puts a feed\'s paper in the week it was announced, with its upvotes, and leaves month-only dates out of every week', async () => {
-    const { db } = seeded();
-    const added = await db.insert(papers).values([
-      { arxivId: '2611.09001', title: 'A fresh GSPO variant', titleKey: 'afreshgspovariant', rulesFamily: true, rulesScore: 0.9, families: ['GSPO', 'GRPO'], topics: ['multimodal'], hfUpvotes: 77, publishedOn: '2026-11-16', newsAt: new Date('2026-11-17T06:00:00Z') },
-      { arxivId: '2611.09002', title: 'Dated by month only', titleKey: 'datedbymonthonly', rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], publishedOn: '2026-11-01' },
+  beforeAll(async () => {
+    t = await createTestDb();
+    const paper = (arxivId: string, title: string, over: Partial<typeof papers.$inferInsert> = {}) => ({
+      arxivId, title, titleKey: title.toLowerCase().replace(/\W/g, ''), rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], ...over,
+    });
+    const [gspo, , , , citer] = await t.db.insert(papers).values([
+      paper('2507.18071', 'Group Sequence Policy Optimization', { families: ['GSPO', 'GRPO'], publishedOn: '2025-07-24' }),
+      paper('2611.09001', 'A fresh GSPO variant', { families: ['GSPO', 'GRPO'], topics: ['multimodal'], hfUpvotes: 77, publishedOn: '2026-11-16', newsAt: new Date('2026-11-17T06:00:00Z') }),
+      paper('2611.09002', 'Dated by month only', { publishedOn: '2026-11-01' }),
+      paper('2611.09003', 'Another GRPO paper', { hfUpvotes: 3, publishedOn: '2026-11-10', newsAt: new Date('2026-11-10T06:00:00Z') }),
+      paper('2611.09004', 'A bandit study citing GSPO', { rulesFamily: false, rulesScore: 0.1, families: [], newsAt: new Date('2026-11-18T06:00:00Z') }),
+      paper('2611.09005', 'Not GRPO at all', { rulesFamily: false, rulesScore: 0.1, families: [], newsAt: new Date('2026-11-18T06:00:00Z') }),
     ]).returning({ id: papers.id });
-    try {
-      const rows = await trendPapers(db, FAMILIES.map(familyRef), { from: '2026-11-01', to: '2026-11-22' });
-      expect(rows.find((r) => r.arxivId === '2611.09001')).toMatchObject({ day: '2026-11-17', grpoFamily: true, hfUpvotes: 77, families: expect.arrayContaining(['GSPO', 'GRPO']) });
-      expect(rows.find((r) => r.arxivId === '2611.09002')).toMatchObject({ day: null });
+    await t.db.insert(citations).values({ citingPaperId: citer!.id, citedPaperId: gspo!.id, source: 'test' });
+  });
 
-      const reply = await ask({ family: 'GSPO', topic: 'multimodal', weeks: 4 });
-      expect(reply.embeds![0]!.title).toBe('GSPO · Multimodal: papers per week');
-      expect(reply.embeds![0]!.description).toMatch(/^\*\*Nov 16\*\* · 1 · ▲ 77 \[A fresh GSPO variant\]\(https:\/\/arxiv\.org\/abs\/2611\.09001\)$/m);
-      expect(reply.files![0]!.name).toBe('trends-gspo-multimodal-4w.png');
-      const all = await ask({ weeks: 4 });
-      expect(all.embeds![0]!.footer).toMatch(/1 paper is dated only by month and in no week\./);
-    } finally {
-      await db.delete(papers).where(inArray(papers.id, added.map((a) => a.id)));
-    }
-    expect(await db.select().from(papers).where(eq(papers.arxivId, '2611.09001'))).toEqual([]);
+  it('reads a paper\'s day from its announcement, else its publication, and no day from a month-only date', async () => {
+    const rows = await trendPapers(t.db, FAMILIES.map(familyRef), { from: '2026-11-01', to: '2026-11-22' });
+    const byId = new Map(rows.map((r) => [r.arxivId, r]));
+    expect(byId.get('2611.09001')).toMatchObject({ day: '2026-11-17', grpoFamily: true, hfUpvotes: 77, topics: ['multimodal'] });
+    expect(byId.get('2611.09001')!.families).toEqual(expect.arrayContaining(['GSPO', 'GRPO']));
+    expect(byId.get('2611.09002')).toMatchObject({ day: null });
+    // Not GRPO-family, but it builds on GSPO by citing its defining paper; an unrelated paper is not counted at all.
+    expect(byId.get('2611.09004')).toMatchObject({ grpoFamily: false, families: ['GSPO'] });
+    expect(byId.has('2611.09005')).toBe(false);
+    expect(byId.has('2507.18071')).toBe(false);
+  });
+
+  it('charts the GRPO family per week with the numbers as text, upvotes by the week\'s top paper', async () => {
+    const reply = await ask({ weeks: 4 });
+    const [embed] = reply.embeds!;
+    expect(embed!.title).toBe('GRPO family: papers per week');
+    expect(embed!.description!.split('\n')).toEqual([
+      'Oct 26 – Nov 2 · 0',
+      '**Nov 9** · 1 · ▲ 3 [Another GRPO paper](https://arxiv.org/abs/2611.09003)',
+      '**Nov 16** · 1 · ▲ 77 [A fresh GSPO variant](https://arxiv.org/abs/2611.09001)',
+    ]);
+    expect(embed!.fields).toEqual([
+      { name: 'In all', value: '2 papers in 4 weeks', inline: true },
+      { name: 'By family', value: 'GRPO 2 · GSPO 1 (a paper building on two families counts in both)', inline: true },
+    ]);
+    expect(embed!.footer).toMatch(/^Weeks start on Monday \(UTC\)\..* 1 paper is dated only by month and in no week\./);
+    expect(embed!.image).toBe('trends-grpo-family-4w.png');
+    const [file] = reply.files!;
+    expect(file).toMatchObject({ name: 'trends-grpo-family-4w.png', width: 1000 });
+    expect(file!.description).toBe('Bar chart of GRPO family papers per week, 2 in 4 weeks: Oct 26: 0, Nov 2: 0, Nov 9: 1, Nov 16: 1. Each week\'s top paper\'s Hugging Face upvotes are written above its bar. Smaller panels for GRPO (2), GSPO (1).');
+    expect(readPng(file!.data).inked).toBeGreaterThan(0.02);
+  });
+
+  it('narrows to a family (citing papers count, as in /family list) and a topic', async () => {
+    const gspo = await ask({ family: 'gspo', weeks: 4 });
+    expect(gspo.embeds![0]!.title).toBe('GSPO: papers per week');
+    expect(gspo.embeds![0]!.description).toMatch(/^\*\*Nov 16\*\* · 2 · ▲ 77 /m);
+    const multimodal = await ask({ family: 'GSPO', topic: 'multimodal', weeks: 4 });
+    expect(multimodal.embeds![0]!.title).toBe('GSPO · Multimodal: papers per week');
+    expect(multimodal.files![0]!.name).toBe('trends-gspo-multimodal-4w.png');
+  });
+
+  it('says when nothing is dated in the weeks asked, and how far back to look', async () => {
+    const later = await ask({}, new Date('2027-03-03T12:00:00Z'));
+    expect(later.files).toBeUndefined();
+    expect(later.embeds![0]!.description).toBe('No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16.');
+    const dapo = await ask({ family: 'DAPO' });
+    expect(dapo.embeds![0]!.description).toBe('No paper of DAPO is dated in the 12 weeks from 2026-08-31 to today.');
+  });
+
+  it('refuses an unknown family or topic and a range it does not draw, with what to type', async () => {
+    expect(await ask({ family: 'PPO-Ultra' })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^No family called "PPO-Ultra"\. Known families: GRPO, DAPO/) });
+    expect(await ask({ topic: 'nonsense' })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/must be one of: algorithm/) });
+    expect(await ask({ weeks: 300 })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/between 4 and 104/) });
   });
 });
