@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "header_image" boolean DEFAULT false NOT NULL;
