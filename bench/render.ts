@@ -21,6 +21,7 @@ import { chartSvg } from '../src/render/chart.ts';
 import { graphSvg } from '../src/render/graph.ts';
 import { rasterize } from '../src/render/raster.ts';
 import type { TrendPaperRow } from '../db/queries/trends.ts';
+import { rng } from './corpus.ts';
 import { median, round, summarize, table } from './stats.ts';
 
 export const RENDER_GOAL_MS = 300;
@@ -42,18 +43,6 @@ export interface RenderKindResult {
 export interface RenderResult {
   runs: number;
   kinds: RenderKindResult[];
-}
-
-/** mulberry32, as in bench/digest.ts: the same inputs every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The i-th tree: counts drawn at random, the families highlighted in turn. */

@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { DigestPaper } from '../digest/types.ts';
-import { COLORS, FONT } from './theme.ts';
+import { chartBase, COLORS } from './theme.ts';
 
 /** At most this many bars: the largest families, then "other families" and "no named family" when there are any. */
 const MAX_BARS = 8;
@@ -49,15 +49,7 @@ export function digestPictureAlt(p: DigestPicture): string {
 
 export function digestWeekSpec(p: DigestPicture): TopLevelSpec {
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    background: COLORS.background,
-    padding: 12,
-    config: {
-      font: FONT,
-      view: { stroke: null },
-      axis: { labelFontSize: 14, labelColor: COLORS.ink, domainColor: COLORS.line, tickColor: COLORS.line, gridColor: COLORS.grid },
-      title: { anchor: 'start', color: COLORS.ink, fontSize: 18, subtitleFontSize: 13, subtitleColor: COLORS.muted, offset: 10 },
-    },
+    ...chartBase({ axis: { labelFontSize: 14, labelColor: COLORS.ink }, title: { fontSize: 18, offset: 10 } }),
     title: {
       text: `The week's ${p.total} GRPO-family paper${p.total === 1 ? '' : 's'} by family`,
       subtitle: `Week to ${p.date} · a paper named as two families counts in both`,

@@ -6,6 +6,7 @@
  * 12 px once shown at 480 px. The font is the one shipped with the renderer (src/render/fonts),
  * never a system font, so a picture is the same on every machine.
  */
+import type { TopLevelSpec } from 'vega-lite';
 
 /** The font the pictures are laid out and drawn with: the layout engines know its metrics, the rasteriser loads the shipped file. */
 export const FONT = 'DejaVu Sans';
@@ -26,3 +27,25 @@ export const COLORS = {
   upvotes: '#c2410c',
   background: '#ffffff',
 } as const;
+
+type ChartConfig = NonNullable<TopLevelSpec['config']>;
+
+/**
+ * What every chart starts from: the schema, a white background, the shipped font and the house
+ * colours for axes and titles; each chart adds its sizes (`axis`, `title`, `concat`).
+ */
+export function chartBase(own: Pick<ChartConfig, 'axis' | 'title' | 'concat'>) {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    background: COLORS.background,
+    padding: 12,
+    config: {
+      font: FONT,
+      view: { stroke: null },
+      ...own,
+      axis: { labelColor: COLORS.muted, domainColor: COLORS.line, tickColor: COLORS.line, gridColor: COLORS.grid, ...own.axis },
+      title: { anchor: 'start' as const, color: COLORS.ink, subtitleFontSize: 13, subtitleColor: COLORS.muted, ...own.title },
+    },
+  };
+}
+

@@ -5,7 +5,7 @@
  * the machine's time zone. Pure: data in, spec out; src/render draws it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { COLORS, FONT } from './theme.ts';
+import { chartBase, COLORS } from './theme.ts';
 import type { Trends, TrendSeries } from './trends.ts';
 
 const WIDTH = 440;
@@ -36,16 +36,7 @@ export function trendsChartSpec(t: Trends): TopLevelSpec {
   const panelMax = Math.max(1, ...t.panels.flatMap((p) => p.weeks.map((w) => w.count)));
   const last = t.range.starts.at(-1) ?? t.range.from;
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    background: COLORS.background,
-    padding: 12,
-    config: {
-      font: FONT,
-      view: { stroke: null },
-      axis: { labelFontSize: 13, labelColor: COLORS.muted, domainColor: COLORS.line, tickColor: COLORS.line, gridColor: COLORS.grid, labelPadding: 4 },
-      title: { anchor: 'start', color: COLORS.ink, fontSize: 15, subtitleFontSize: 13, subtitleColor: COLORS.muted, offset: 8 },
-      concat: { spacing: 18 },
-    },
+    ...chartBase({ axis: { labelFontSize: 13, labelPadding: 4 }, title: { fontSize: 15, offset: 8 }, concat: { spacing: 18 } }),
     title: {
       text: `${t.subject}: papers per week`,
       subtitle: [`${t.range.starts.length} weeks from ${t.range.from} to ${last} (UTC, weeks start on Monday)`, '▲ n: Hugging Face upvotes of the week\'s top paper (where there is room)'],
