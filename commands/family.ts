@@ -1,7 +1,7 @@
 import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps } from '../src/command.ts';
 import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { UserFacingError } from '../src/errors.ts';
-import type { Reply, ReplyFile } from '../src/reply.ts';
+import { untrustedText, type Reply, type ReplyFile } from '../src/reply.ts';
 import { BACKGROUND_YEARS, FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
 import { familyTreeDot, treeFamilies, type TreeFamily } from '../src/pictures/family-tree.ts';
 import { drawGraph, pictureFile, tryDraw } from '../src/render/picture.ts';
@@ -64,10 +64,11 @@ export function familyChoices(typed: string): Choice[] {
     .map((f) => ({ name: f.name, value: f.name }));
 }
 
-function resolveFamily(typed: string): FamilyEntry {
+/** The family a user typed, or a short answer naming the known ones (what was typed is shown as text). */
+export function resolveFamily(typed: string): FamilyEntry {
   const found = findFamily(typed);
   if (found) return found;
-  throw new UserFacingError(`No family called "${typed.slice(0, 60)}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`);
+  throw new UserFacingError(`No family called "${untrustedText(typed.slice(0, 60))}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`);
 }
 
 async function showPage(deps: CommandDeps, f: FamilyEntry, requested: number, guildId: string | undefined): Promise<Reply> {

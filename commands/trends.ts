@@ -1,6 +1,6 @@
 import { optionsOf, type Command, type CommandDefinition } from '../src/command.ts';
 import { UserFacingError } from '../src/errors.ts';
-import { FAMILIES, FAMILY_NAMES, familyRef, findFamily } from '../src/papers/families.ts';
+import { FAMILIES, FAMILY_NAMES, familyRef } from '../src/papers/families.ts';
 import { TOPICS } from '../src/papers/topics.ts';
 import { childrenOf } from '../src/pictures/family-tree.ts';
 import { buildTrends, trendRange, type TrendAsk } from '../src/pictures/trends.ts';
@@ -8,7 +8,7 @@ import { trendsChartSpec } from '../src/pictures/trends-chart.ts';
 import { drawChart, pictureFile, tryDraw } from '../src/render/picture.ts';
 import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/views/trends.ts';
 import { newestTrendDay, trendPapers } from '../db/queries/trends.ts';
-import { familyChoices } from './family.ts';
+import { familyChoices, resolveFamily } from './family.ts';
 
 const DEFAULT_WEEKS = 12;
 /** At most this many family panels under the subject's bars: a phone still shows them large enough. */
@@ -33,8 +33,7 @@ export const trends: Command = {
   definition,
   async execute(input, deps) {
     const o = optionsOf(definition, input);
-    const family = o.family === undefined ? undefined : findFamily(o.family);
-    if (o.family !== undefined && !family) throw new UserFacingError(`No family called "${o.family.slice(0, 60)}". Known families: ${FAMILY_NAMES.join(', ')}.`);
+    const family = o.family === undefined ? undefined : resolveFamily(o.family);
     const topic = o.topic === undefined ? undefined : TOPICS.find((t) => t.slug === o.topic);
     if (o.topic !== undefined && !topic) throw new UserFacingError(`Unknown topic "${o.topic}". See /topics.`);
     const range = trendRange(deps.now(), o.weeks ?? DEFAULT_WEEKS);

@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Logger } from '../log.ts';
 import { PNG_WIDTH } from '../pictures/theme.ts';
-import { LIMITS, truncate, type ReplyFile } from '../reply.ts';
+import { LIMITS, stripUnsafeChars, truncate, type ReplyFile } from '../reply.ts';
 import { chartSvg } from './chart.ts';
 import { graphSvg } from './graph.ts';
 import { rasterize, type Raster } from './raster.ts';
@@ -51,9 +51,9 @@ export function drawChart(spec: TopLevelSpec): Promise<Picture> {
   });
 }
 
-/** The picture as a reply's file. */
+/** The picture as a reply's file. Alt text is plain text (no markdown), so it only loses unsafe characters. */
 export function pictureFile(p: Picture, name: string, description: string): ReplyFile {
-  return { name, data: p.png, width: p.width, height: p.height, description: truncate(description, LIMITS.fileDescription) };
+  return { name, data: p.png, width: p.width, height: p.height, description: truncate(stripUnsafeChars(description), LIMITS.fileDescription) };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { readable } from '../papers/latex.ts';
 import type { Trends, TrendWeek } from '../pictures/trends.ts';
-import { LIMITS, truncate, type Reply, type ReplyFile } from '../reply.ts';
+import { LIMITS, truncate, untrustedText, type Reply, type ReplyFile } from '../reply.ts';
 import { paperLinks } from './links.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -83,7 +83,8 @@ function weekLines(weeks: readonly TrendWeek[]): string {
 }
 
 function topLink(top: NonNullable<TrendWeek['top']>): string {
-  const name = truncate(readable(top.title).replace(/[[\]]/g, ''), 70);
+  // Paper text: shown as text (issue 15), brackets and line breaks gone so the link's label stays one.
+  const name = truncate(untrustedText(readable(top.title).replace(/[[\]\s]+/g, ' ').trim()), 70);
   return top.arxivId ? `[${name}](${paperLinks({ arxivId: top.arxivId, title: top.title }).main})` : name;
 }
 

@@ -30,4 +30,13 @@ describe('the weekly digest\'s header picture', () => {
     expect(png.height).toBeLessThan(png.width); // a banner above the cards
     expect(png.inked).toBeGreaterThan(0.03);
   });
+
+  it('draws a hostile family name as its text, escaped in the SVG', async () => {
+    const evil = '</text><script> \' & "';
+    const picture = await drawChart(digestWeekSpec(digestPicture([{ families: [evil] }], '2026-11-23')));
+    expect(picture.svg).not.toContain('<script');
+    const texts = [...picture.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replace(/&#39;/g, '\'').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    expect(texts).toContain(evil);
+    expect(readPng(picture.png).inked).toBeGreaterThan(0.01);
+  });
 });

@@ -11,7 +11,7 @@ const families = treeFamilies(FAMILIES, counts);
 /** Graphviz writes each node and edge as a `<g class="node|edge">` whose `<title>` names it, and each label line as a `<text>`. */
 const groups = (svg: string, kind: 'node' | 'edge') => [...svg.matchAll(new RegExp(`<g id="\\w+" class="${kind}">\\s*<title>([^<]*)</title>([\\s\\S]*?)</g>`, 'g'))]
   .map((m) => ({ title: unescape(m[1]!), body: m[2]!, texts: [...m[2]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((t) => unescape(t[1]!)) }));
-const unescape = (s: string) => s.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/&#160;/g, ' ');
+const unescape = (s: string) => s.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#160;/g, ' ');
 
 describe('the family tree picture', () => {
   it('takes each family\'s year from its defining paper and its counts from the corpus', () => {
@@ -60,5 +60,17 @@ describe('the family tree picture', () => {
     expect(dot).toContain('"A \\"quoted\\" <b>&"');
     expect(dot).toContain('<B>A &quot;quoted&quot; &lt;b&gt;&amp;</B>');
     expect(dot).toContain('"X\\\\Y" -> "A \\"quoted\\" <b>&"');
+  });
+
+  it('draws a hostile name as its text: one box and one arrow each, nothing injected into the graph or the SVG', async () => {
+    const evil = 'A"] ; X -> Y; <B>&amp;</B> ]]></text><script>alert(1)</script>\\';
+    const picture = await drawGraph(familyTreeDot({ families: [{ name: evil, total: 2, thisMonth: 1, buildsOn: ['PPO'] }], background: { PPO: 2017 }, month: 'May 2026' }));
+    const nodes = groups(picture.svg, 'node');
+    // Graphviz writes ids with its own escapes; what a reader sees is the label, which is the name as typed.
+    expect(nodes).toHaveLength(2);
+    expect(nodes.find((n) => n.title !== 'PPO')!.texts).toEqual([evil, '2 papers', '+1 new in May']);
+    expect(groups(picture.svg, 'edge')).toHaveLength(1);
+    expect(picture.svg).not.toContain('<script');
+    expect(readPng(picture.png).inked).toBeGreaterThan(0.01);
   });
 });

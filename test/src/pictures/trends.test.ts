@@ -78,4 +78,18 @@ describe('/trends numbers', () => {
     expect(png.width).toBe(PNG_WIDTH);
     expect(png.inked).toBeGreaterThan(0.03);
   });
+
+  it('shows a hostile top paper\'s title as text: no masked link of its own, no ping, no control characters', () => {
+    const hostile = 'Evil [click](http://evil.example) @everyone <@&123> **bold**\u202e\u0007\nsecond line';
+    const t = buildTrends([row('2026-11-03', ['GRPO'], { hfUpvotes: 9, title: hostile, arxivId: '2611.00009' })], range, { families: FAMILY_NAMES, panels: 3 });
+    const text = trendsReply({ trends: t }).embeds![0]!.description!;
+    expect(text).not.toContain('](http://evil.example)');
+    expect(text).not.toContain('@everyone');
+    expect(text).not.toContain('<@&123>');
+    expect(text).not.toMatch(/[\u202e\u0007]/);
+    expect(text).toContain('\\*\\*bold\\*\\*');
+    // The one link is the paper's own, its label on one line.
+    expect([...text.matchAll(/\]\((https?:[^)]+)\)/g)].map((m) => m[1])).toEqual(['https://arxiv.org/abs/2611.00009']);
+    expect(text.split('\n').filter((l) => l.includes('Evil'))).toHaveLength(1);
+  });
 });
