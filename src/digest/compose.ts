@@ -33,11 +33,11 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
   const cards = shown.map((p) => paperCard(p, input.summaries.get(p.id), l, channel.language));
   const groups = pack(cards, channel.threadPerPaper ? 1 : PAPERS_PER_MESSAGE);
   const ping = channel.pingRoleId && /^\d+$/.test(channel.pingRoleId) ? channel.pingRoleId : undefined;
-  const picture = channel.cadence === 'weekly' && channel.headerImage ? digestPicture(eligible, input.date) : undefined;
+  const picture = channel.cadence === 'weekly' && channel.headerImage ? digestPicture(eligible, input.date, input.sample) : undefined;
   return groups.map((group, i) => {
     const part = groups.length > 1 ? l.part(i + 1, groups.length) : '';
     const content = i === 0
-      ? fit([[ping ? `<@&${ping}>` : '', header.line].filter(Boolean).join(' '), [l.count(shown.length, total), part].filter(Boolean).join(' · '), ...header.warnings].join('\n'), LIMITS.content)
+      ? fit([[ping ? `<@&${ping}>` : '', header.line].filter(Boolean).join(' '), [input.sample ? l.sampleCount(shown.length) : l.count(shown.length, total), part].filter(Boolean).join(' · '), ...header.warnings].join('\n'), LIMITS.content)
       : fit(`${l.title[channel.cadence]} · ${input.date} · ${part}`, LIMITS.content);
     const reply: Reply = { content, embeds: group.map((c) => c.embed), components: group.map((c) => c.buttons) };
     const thread = channel.threadPerPaper ? threadName(group[0]!.embed.title) : undefined;

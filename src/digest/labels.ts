@@ -7,6 +7,8 @@ export interface DigestLabels {
   part: (n: number, of: number) => string;
   /** "10 of 14 new papers" when the cap cut the list, "7 new papers" otherwise. */
   count: (shown: number, total: number) => string;
+  /** A sample preview's count line: the papers are the latest, not new. */
+  sampleCount: (shown: number) => string;
   quiet: string;
   tldr: string;
   kindLabel: { llm: string; note: string; fallback: string };
@@ -24,6 +26,7 @@ const en: DigestLabels = {
   title: { daily: 'GRPO digest', weekly: 'GRPO weekly digest' },
   part: (n, of) => `part ${n} of ${of}`,
   count: (shown, total) => (shown < total ? `top ${shown} of ${total} new papers` : `${total} new paper${total === 1 ? '' : 's'}`),
+  sampleCount: (shown) => `a sample: the ${shown} latest GRPO-family paper${shown === 1 ? '' : 's'}, not new ones`,
   quiet: 'No new GRPO-family papers since the last digest.',
   tldr: 'TL;DR',
   kindLabel: { llm: '', note: 'from the seed notes', fallback: 'extractive, not LLM-written' },
@@ -44,6 +47,7 @@ const zh: DigestLabels = {
   title: { daily: 'GRPO 论文日报', weekly: 'GRPO 论文周报' },
   part: (n, of) => `第 ${n}/${of} 部分`,
   count: (shown, total) => (shown < total ? `新论文 ${total} 篇，精选 ${shown} 篇` : `新论文 ${total} 篇`),
+  sampleCount: (shown) => `示例：最近的 ${shown} 篇 GRPO 家族论文，并非新论文`,
   quiet: '自上次日报以来没有新的 GRPO 系列论文。',
   tldr: '要点',
   kindLabel: { llm: '', note: '来自种子笔记', fallback: '摘录，非 LLM 生成' },

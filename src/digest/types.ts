@@ -86,6 +86,8 @@ export interface DigestInput {
   since?: Date;
   summaries: ReadonlyMap<number, DigestSummary>;
   feeds: FeedHealth[];
+  /** A preview built from the latest papers because nothing is new: never posted, and it says it is a sample, not news. */
+  sample?: boolean;
 }
 
 /** One message to post, in order, and the papers it carries (for the outbox and the vote buttons). */

@@ -57,7 +57,7 @@ export async function loadChannelDigest(db: Db, channelId: string, opts: { now: 
   const candidates = sample ? await loadSampleCandidates(db, { ...query, limit: channel.maxPapers }) : news;
   const { shown } = selectPapers(candidates, channel, window.since, now);
   const summaries = await digestSummaries(db, shown.map((p) => p.id), channel.language);
-  return { channel: row, window, sample, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries, feeds } };
+  return { channel: row, window, sample, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries, feeds, ...(sample && { sample }) } };
 }
 
 /** The messages of a channel's digest for a digest key, as at `now` (empty when the channel is gone). */

@@ -19,9 +19,11 @@ export interface DigestPicture {
   total: number;
   /** Papers per family, largest first; a paper counts in each family it is named as. */
   families: { name: string; count: number }[];
+  /** Drawn for a preview from the latest papers because nothing is new: titled as a sample. */
+  sample?: boolean;
 }
 
-export function digestPicture(papers: readonly Pick<DigestPaper, 'families'>[], date: string): DigestPicture {
+export function digestPicture(papers: readonly Pick<DigestPaper, 'families'>[], date: string, sample = false): DigestPicture {
   const counts = new Map<string, number>();
   let unnamed = 0;
   for (const p of papers) {
@@ -33,7 +35,7 @@ export function digestPicture(papers: readonly Pick<DigestPaper, 'families'>[], 
   const shown = named.length > room ? named.slice(0, room - 1) : named;
   const rest = named.slice(shown.length).reduce((n, f) => n + f.count, 0);
   return {
-    date, total: papers.length,
+    date, total: papers.length, ...(sample && { sample }),
     families: [...shown, ...(rest ? [{ name: OTHER, count: rest }] : []), ...(unnamed ? [{ name: UNNAMED, count: unnamed }] : [])],
   };
 }
@@ -44,15 +46,21 @@ export function digestPictureName(p: DigestPicture): string {
 }
 
 export function digestPictureAlt(p: DigestPicture): string {
-  return `Bar chart of the week's ${p.total} GRPO-family paper${p.total === 1 ? '' : 's'} by family: ${p.families.map((f) => `${f.name} ${f.count}`).join(', ')}.`;
+  return `Bar chart of ${what(p)} by family: ${p.families.map((f) => `${f.name} ${f.count}`).join(', ')}.`;
+}
+
+/** "the week's 7 GRPO-family papers", or for a sample preview "a sample of the 10 latest GRPO-family papers". */
+function what(p: DigestPicture): string {
+  const papers = `GRPO-family paper${p.total === 1 ? '' : 's'}`;
+  return p.sample ? `a sample of the ${p.total} latest ${papers}` : `the week's ${p.total} ${papers}`;
 }
 
 export function digestWeekSpec(p: DigestPicture): TopLevelSpec {
   return {
     ...chartBase({ axis: { labelFontSize: 14, labelColor: COLORS.ink }, title: { fontSize: 18, offset: 10 } }),
     title: {
-      text: `The week's ${p.total} GRPO-family paper${p.total === 1 ? '' : 's'} by family`,
-      subtitle: `Week to ${p.date} · a paper named as two families counts in both`,
+      text: `${what(p).replace(/^./, (c) => c.toUpperCase())} by family`,
+      subtitle: `${p.sample ? 'Not the real digest' : `Week to ${p.date}`} · a paper named as two families counts in both`,
     },
     width: 400,
     height: { step: 28 },

@@ -110,6 +110,9 @@ describe('/digest', () => {
     const reply = await runCommand(digest, commandInput('preview', { channel: '100' }, { canManage: false }), later);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toMatch(/^\*\*Sample, not the real digest\*\*: nothing is new for <#100> since .*, so this shows what a digest looks like with the 3 latest GRPO-family papers\. The real digest posts only papers that are new\./);
+    // The sample's own header line counts the latest papers; it never calls them new.
+    expect(reply.content).toContain('a sample: the 3 latest GRPO-family papers, not new ones');
+    expect(reply.content).not.toMatch(/\d+ new papers?/);
     expect(reply.embeds!.map((e) => e.title).sort()).toEqual(['Clipped group advantages 1', 'Clipped group advantages 2', 'Clipped group advantages 3']);
   });
 

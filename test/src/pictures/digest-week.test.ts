@@ -31,6 +31,15 @@ describe('the weekly digest\'s header picture', () => {
     expect(png.inked).toBeGreaterThan(0.03);
   });
 
+  it('says a sample preview is a sample of the latest papers, not the week\'s', async () => {
+    const p = digestPicture([{ families: ['GRPO'] }, { families: ['GSPO'] }], '2026-11-23', true);
+    expect(digestPictureAlt(p)).toMatch(/^Bar chart of a sample of the 2 latest GRPO-family papers by family/);
+    const picture = await drawChart(digestWeekSpec(p));
+    const texts = [...picture.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replace(/&#39;/g, '\''));
+    expect(texts).toEqual(expect.arrayContaining(['A sample of the 2 latest GRPO-family papers by family', 'Not the real digest · a paper named as two families counts in both']));
+    expect(texts.join(' ')).not.toMatch(/week/i);
+  });
+
   it('draws a hostile family name as its text, escaped in the SVG', async () => {
     const evil = '</text><script> \' & "';
     const picture = await drawChart(digestWeekSpec(digestPicture([{ families: [evil] }], '2026-11-23')));
