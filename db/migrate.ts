@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { Db } from './client.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Named from the package root: this module sits one folder below it, like every file of the compiled
+ * bundle (dist/), so the same path works run from source and compiled (seeds/files.ts does the same).
+ */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /** Applies the committed drizzle-kit migrations; safe to run on every start (already-applied ones are skipped). */
 export async function runMigrations(db: Db): Promise<void> {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Db, Tx } from '../db/client.ts';
 import type { NewPaper, Paper } from '../db/schema.ts';
 import { refreshSearchText } from '../src/search/index-text.ts';
@@ -8,9 +7,10 @@ import {
 import { classifyStored } from '../src/ingest/reclassify.ts';
 import { titleKey } from '../src/papers/identity.ts';
 import { mergeSeedPapers, type MergedSeedPaper } from './corpus.ts';
+import { SEED_DIR } from './files.ts';
 import { loadSeedCorpus } from './parse/index.ts';
 
-export const SEED_DIR = fileURLToPath(new URL('./data', import.meta.url));
+export { SEED_DIR };
 
 export interface ImportStats {
   papers: { total: number; added: number; updated: number; unchanged: number; withArxivId: number };

@@ -29,7 +29,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countDomain, domainLines } from './domain.ts';
-import { MODEL_URL, parseModel } from './model.ts';
+import { MODEL_URL } from '../files.ts';
+import { parseModel } from './model.ts';
 import { trustedReadings } from './self-train.ts';
 import { canLoseByte } from './utf8.ts';
 

@@ -13,6 +13,7 @@
  * All scores are natural logs.
  */
 import { readFileSync } from 'node:fs';
+import { MODEL_URL } from '../files.ts';
 import { charShift, pairBonus, readDomainLine, type DomainModel } from './domain.ts';
 import { symbolPrior } from './symbols.ts';
 
@@ -42,9 +43,6 @@ export interface WordModel {
   /** State standing for a Latin-script word next to a run (tag nz, multi-character), or the boundary state. */
   latinState: number;
 }
-
-/** Default location of the bundled model file. */
-export const MODEL_URL = new URL('./zh-model.txt', import.meta.url);
 
 /** Tag given to a Latin-script word (GRPO, str) right next to a run: like jieba's "other proper noun". */
 const LATIN_TAG = 'nz';

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { ConfigError, type Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { classifyError, type Operation } from './classify.ts';
@@ -28,7 +28,11 @@ export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'time
   const check = checkModel(c.model);
   if (check.error) throw new ConfigError(check.error);
   if (check.warning) log?.warn({ model: c.model }, check.warning);
-  const client = new Anthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), maxRetries: 3, timeout: llm.timeoutMs });
+  const options = { apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), maxRetries: 3, timeout: llm.timeoutMs };
+  // The SDK is loaded on the first call: importing it is a third of the CLI's start-up, and most
+  // commands never call the model.
+  let loading: Promise<Anthropic> | undefined;
+  const sdk = () => (loading ??= import('@anthropic-ai/sdk').then(({ default: Sdk }) => new Sdk(options)));
 
   /** Runs one SDK call within its deadline and classifies what it throws. */
   async function call<T>(op: Operation, o: CallOptions, fn: (opts: RequestOptions) => Promise<T>): Promise<T> {
@@ -45,12 +49,12 @@ export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'time
 
   return {
     model: c.model,
-    create: (params, o = {}) => call('message', o, (opts) => client.messages.create(params, opts)),
-    createBatch: (requests) => call('message', {}, (opts) => client.messages.batches.create({ requests }, opts)),
-    retrieveBatch: (id) => call('batch', { deadlineMs: BATCH_DEADLINE_MS.retrieve }, (opts) => client.messages.batches.retrieve(id, {}, opts)),
+    create: (params, o = {}) => call('message', o, async (opts) => (await sdk()).messages.create(params, opts)),
+    createBatch: (requests) => call('message', {}, async (opts) => (await sdk()).messages.batches.create({ requests }, opts)),
+    retrieveBatch: (id) => call('batch', { deadlineMs: BATCH_DEADLINE_MS.retrieve }, async (opts) => (await sdk()).messages.batches.retrieve(id, {}, opts)),
     batchResults: async (id) => {
       const signal = AbortSignal.timeout(BATCH_DEADLINE_MS.results);
-      const lines = await call('batch', { signal, deadlineMs: BATCH_DEADLINE_MS.results }, (opts) => client.messages.batches.results(id, {}, opts));
+      const lines = await call('batch', { signal, deadlineMs: BATCH_DEADLINE_MS.results }, async (opts) => (await sdk()).messages.batches.results(id, {}, opts));
       return readAll(lines, signal);
     },
   };

@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+// The SDK's error classes alone: the client itself is loaded on the first call (anthropic.ts).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/error';
 import { redactSecrets } from '../errors.ts';
 import { errorMessage, type LlmFailure } from './port.ts';
 
@@ -24,10 +25,10 @@ export function classifyError(err: unknown, op: Operation, signal?: AbortSignal)
     const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
     return timedOut ? fail('unavailable', 'no answer within the time allowed', null, true) : fail('aborted', 'the call was cancelled');
   }
-  if (err instanceof Anthropic.APIConnectionTimeoutError) return fail('unavailable', 'the API did not answer in time (every attempt timed out)', null, true);
-  if (err instanceof Anthropic.APIUserAbortError) return fail('aborted', 'the call was cancelled');
-  if (err instanceof Anthropic.APIConnectionError) return fail('unavailable', `could not reach the API: ${errorMessage(err.cause ?? err)}`);
-  if (err instanceof Anthropic.APIError) {
+  if (err instanceof APIConnectionTimeoutError) return fail('unavailable', 'the API did not answer in time (every attempt timed out)', null, true);
+  if (err instanceof APIUserAbortError) return fail('aborted', 'the call was cancelled');
+  if (err instanceof APIConnectionError) return fail('unavailable', `could not reach the API: ${errorMessage(err.cause ?? err)}`);
+  if (err instanceof APIError) {
     const s = err.status ?? null;
     const what = `${s ?? ''} ${err.type ?? 'error'}: ${err.apiMessage ?? errorMessage(err)}`.trim();
     if (s === 401 || s === 402 || s === 403) return fail('config', what, s);

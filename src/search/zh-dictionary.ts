@@ -4,7 +4,7 @@
  * the first Chinese query.
  */
 import { readFile } from 'node:fs/promises';
-import { MODEL_URL } from '../../seeds/repair/model.ts';
+import { MODEL_URL } from '../../seeds/files.ts';
 import { ZH_GLOSSARY } from '../ranking/glossary.ts';
 import { SCAFFOLD_ZH } from '../ranking/query.ts';
 import { zhDictionary, type ZhDictionary } from '../ranking/zh.ts';
