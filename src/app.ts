@@ -139,6 +139,8 @@ export interface BotOptions {
 
 export interface Bot extends DiscordPorts {
   router: Router;
+  /** The health and metrics endpoint, when METRICS_PORT is set. */
+  opsUrl?: string;
   /** Graceful shutdown: scheduler (waits for running jobs), in-flight interactions, gateway, database. Idempotent. */
   stop(): Promise<void>;
 }
@@ -151,23 +153,34 @@ export interface Bot extends DiscordPorts {
  * for the caller to close.
  */
 export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
-  const [{ createDiscordPorts, connectDiscord }, { createJobs }, { nextRunsOf, startScheduler }, { commands: allCommands }] = await Promise.all([
-    import('./discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'),
+  const [{ createDiscordPorts, connectDiscord }, { createJobs }, { nextRunsOf, startScheduler }, { commands: allCommands }, { startOpsEndpoint }] = await Promise.all([
+    import('./discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'), import('./ops/server.ts'),
   ]);
   const ports = createDiscordPorts(app.config, opts.clientOptions);
   const jobs = (opts.jobs ?? createJobs)({ poster: ports.poster, notifier: ports.notifier });
   const deps: AppDeps = { ...app.deps, poster: ports.poster, notifier: ports.notifier, nextRuns: nextRunsOf(jobs, app.deps) };
-  const connection = await connectDiscord(ports, deps, { commands: opts.commands ?? allCommands, deferAfterMs: opts.deferAfterMs });
+  // Before connecting: a port in use fails the start at once, and /healthz reports the login too.
+  const { port } = app.config.ops;
+  const ops = port === undefined ? undefined : await startOpsEndpoint(deps, { ...app.config.ops, port }, ports.ops);
+  let connection;
+  try {
+    connection = await connectDiscord(ports, deps, { commands: opts.commands ?? allCommands, deferAfterMs: opts.deferAfterMs });
+  } catch (err) {
+    await ops?.close();
+    throw err;
+  }
   const scheduler = startScheduler(jobs, deps);
   let stopping: Promise<void> | undefined;
   return {
     ...ports,
     router: connection.router,
+    ...(ops && { opsUrl: ops.url }),
     stop() {
       stopping ??= (async () => {
         app.log.info('shutting down');
         await scheduler.stop();
         await connection.disconnect();
+        await ops?.close();
         await app.close();
         app.log.info('shut down');
       })();

@@ -75,6 +75,12 @@ const schema = z.object({
   HTTP_USER_AGENT: headerValue.default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
   // Unset: info for the bot, warn for CLI commands that print results.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  // The operator's endpoint (/healthz, /metrics) while the bot runs; unset: off. Local only unless METRICS_HOST says otherwise.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], 'must be an IP address or a host name, e.g. 127.0.0.1').default('127.0.0.1'),
+  // /healthz turns unhealthy when no feed was polled successfully for this long, or a message waits this long to be sent.
+  HEALTH_MAX_POLL_AGE_HOURS: z.coerce.number().min(1).max(24 * 30).default(26),
+  HEALTH_MAX_OUTBOX_AGE_MINUTES: z.coerce.number().min(5).max(24 * 60 * 7).default(120),
 });
 
 export interface Config {
@@ -128,6 +134,8 @@ export interface Config {
   hfPollCron: string;
   summarizeCron: string;
   /** Unset: info for the bot, warn for CLI commands that print results. */
+  /** The health and metrics endpoint; `port` unset: not started. */
+  ops: { port?: number; host: string; maxPollAgeMs: number; maxOutboxAgeMs: number };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 
@@ -178,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollCron: e.POLL_CRON,
     hfPollCron: e.HF_POLL_CRON,
     summarizeCron: e.SUMMARIZE_CRON,
+    ops: { port: e.METRICS_PORT, host: e.METRICS_HOST, maxPollAgeMs: e.HEALTH_MAX_POLL_AGE_HOURS * 3_600_000, maxOutboxAgeMs: e.HEALTH_MAX_OUTBOX_AGE_MINUTES * 60_000 },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,25 +4,28 @@ import type { Command, CommandDeps } from '../command.ts';
 import { discordCredentials, type Config } from '../config.ts';
 import type { Notifier } from '../delivery/notifier.ts';
 import type { Poster } from '../delivery/poster.ts';
-import { createDiscordClient } from './client.ts';
+import type { OpsSource } from '../ops/server.ts';
+import { createDiscordClient, gatewayState } from './client.ts';
+import { watchInteractionLatency } from './latency.ts';
 import { discordNotifier } from './notifier.ts';
 import { discordPoster } from './poster.ts';
 import { registerIfChanged } from './register.ts';
 import { createRouter, type Router } from './router.ts';
 
-/** The Discord client, not yet logged in, with what it offers the rest of the app: posting and direct messages. */
+/** The Discord client, not yet logged in, with what it offers the rest of the app: posting, direct messages, and the operator's view (`ops`). */
 export interface DiscordPorts {
   client: Client;
   poster: Poster;
   notifier: Notifier;
+  ops: OpsSource;
 }
 
 export function createDiscordPorts(config: Config, clientOptions?: Partial<ClientOptions>): DiscordPorts {
   discordCredentials(config);
   const client = createDiscordClient(config, clientOptions);
-  return { client, poster: discordPoster(client), notifier: discordNotifier(client) };
+  const ops: OpsSource = { gateway: () => gatewayState(client), watchLatency: (sink) => watchInteractionLatency(client, sink) };
+  return { client, poster: discordPoster(client), notifier: discordNotifier(client), ops };
 }
-
 
 export interface Connection {
   router: Router;

@@ -1,5 +1,6 @@
-import { Client, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, REST, Status, type ClientOptions } from 'discord.js';
 import type { Config } from '../config.ts';
+import type { GatewayState } from '../ops/health.ts';
 
 /**
  * The discord.js client for this bot. Only the Guilds intent: slash commands, buttons and
@@ -25,4 +26,14 @@ export function createDiscordClient(config: Config, overrides: Partial<ClientOpt
 export function createDiscordRest(config: Config): REST {
   if (!config.discord.token) throw new Error('createDiscordRest: no token');
   return new REST(config.discord.apiBase ? { api: config.discord.apiBase } : {}).setToken(config.discord.token);
+}
+
+/** Whether every shard of the gateway is ready, for `/healthz` (a reconnecting shard is named). */
+export function gatewayState(client: Client): GatewayState {
+  const shards = [...client.ws.shards.values()];
+  const waiting = shards.filter((s) => s.status !== Status.Ready);
+  if (!client.isReady() || shards.length === 0) return { connected: false, detail: 'not connected (logging in or shut down)' };
+  if (waiting.length > 0) return { connected: false, detail: waiting.map((s) => `shard ${s.id} ${Status[s.status] ?? s.status}`).join(', ') };
+  const ping = client.ws.ping >= 0 ? `, heartbeat ${Math.round(client.ws.ping)} ms` : '';
+  return { connected: true, detail: `${shards.length} shard${shards.length === 1 ? '' : 's'} ready${ping}` };
 }

@@ -29,6 +29,7 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   ['src/custom-id.ts', 'core'],
   ['src/calendar.ts', 'core'],
   ['src/ask/prompt.ts', 'core'],
+  ['src/ops/health.ts', 'core'],
   ['seeds/types.ts', 'core'],
   // db: storage only (tables, migrations, queries that take and return rows)
   ['db/', 'db'],
@@ -44,6 +45,7 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   ['src/relevance/prompt.ts', 'core'],
   ['src/relevance/examples.ts', 'core'],
   ['src/ingest/', 'services'],
+  ['src/ops/', 'services'],
   ['seeds/', 'services'],
   // features: slash commands and scheduled jobs
   ['commands/', 'features'],
@@ -51,6 +53,7 @@ export const LAYER_OF: readonly [prefix: string, layer: Layer][] = [
   // adapters: Discord and the console, over the same commands
   ['src/discord/', 'adapters'],
   ['src/console/', 'adapters'],
+  ['src/ops/server.ts', 'adapters'],
   // root: the composition root, the entry point and its subcommands (each opens the app)
   ['src/app.ts', 'root'],
   ['src/cli.ts', 'root'],

@@ -57,4 +57,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logLevel).toBeUndefined();
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
+
+  it('leaves the operator endpoint off unless METRICS_PORT is set, and binds it to 127.0.0.1 by default', () => {
+    expect(loadConfig({}).ops).toMatchObject({ port: undefined, host: '127.0.0.1', maxPollAgeMs: 26 * 3_600_000, maxOutboxAgeMs: 120 * 60_000 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).ops).toMatchObject({ port: 9464, host: '0.0.0.0' });
+  });
+
+  it('names a bad METRICS_PORT or METRICS_HOST', () => {
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_HOST: 'not a host' })).toThrow(/METRICS_HOST: must be an IP address or a host name/);
+  });
 });
