@@ -11,6 +11,8 @@ import { runMigrations } from '../db/migrate.ts';
 
 export interface BenchServer {
   server: EmbeddedServer;
+  /** The cluster's data folder (postmaster.pid names the server's process). */
+  dataDir: string;
   /** A fresh, migrated database. */
   freshDb(name: string): Promise<DbHandle>;
   stop(): Promise<void>;
@@ -25,9 +27,11 @@ export async function tempParent(prefix: string): Promise<string> {
 
 export async function startBenchServer(): Promise<BenchServer> {
   const parent = await tempParent('grpo-bench-');
-  const server = await startEmbeddedPostgres({ dir: path.join(parent, 'pg'), persistent: false });
+  const dataDir = path.join(parent, 'pg');
+  const server = await startEmbeddedPostgres({ dir: dataDir, persistent: false });
   return {
     server,
+    dataDir,
     async freshDb(name) {
       await server.createDatabase(name);
       const handle = createDb(server.url(name));

@@ -28,10 +28,12 @@ import { fullReport } from './report.ts';
 import { benchSearch, type SizeResult } from './search.ts';
 import { benchRender, type RenderResult } from './render.ts';
 import { benchSeed, type SeedResult } from './seed.ts';
+import { benchAnswers, type AnswersResult } from './answers.ts';
+import { buildCli } from './bot-process.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render'] as const;
+const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -51,6 +53,7 @@ export interface Results {
   repair?: RepairResult;
   digest?: { cost: DigestCostResult; composer: DigestResult };
   render?: RenderResult;
+  answers?: AnswersResult;
 }
 
 const { values: args } = parseArgs({
@@ -64,6 +67,9 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     'ingest-items': { type: 'string', default: '20000' },
     'ingest-baseline-items': { type: 'string', default: '5000' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '30' },
+    'profile-bot': { type: 'boolean', default: false },
   },
 });
 
@@ -86,11 +92,15 @@ const results: Results = {
   options: {
     only, sizes, reps: Number(args.reps), runs: Number(args.runs), seed: Number(args.seed), baseline: args.baseline,
     ...(only.includes('ingest') && { ingestItems, ingestBaselineItems }),
+    ...(only.includes('answers') && { rate: Number(args.rate), seconds: Number(args.seconds), ingestItems }),
   },
 };
 
-// One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest and digest sections.
-if (only.includes('search') || only.includes('seed') || only.includes('ingest') || only.includes('digest')) {
+// The sections that run the CLI or the bot run what `npm start` runs: dist/, built from this tree.
+if (only.includes('startup') || only.includes('answers')) buildCli();
+
+// One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest, digest and answers sections.
+if (only.includes('search') || only.includes('seed') || only.includes('ingest') || only.includes('digest') || only.includes('answers')) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -107,6 +117,15 @@ if (only.includes('search') || only.includes('seed') || only.includes('ingest') 
       const cost = await benchDigestCost(bench, { seed: Number(args.seed), log });
       log('digest: composer timing, 1,000 channels');
       results.digest = { cost, composer: benchDigest({ channels: 1000, papers: 300, runs: Number(args.reps), seed: Number(args.seed) }) };
+    }
+    if (only.includes('answers')) {
+      const workDir = path.join(ROOT, 'bench/results');
+      await mkdir(workDir, { recursive: true });
+      const profDir = path.join(workDir, 'bot-profile');
+      results.answers = await benchAnswers(bench, {
+        perSecond: Number(args.rate), seconds: Number(args.seconds), ingestItems, seed: Number(args.seed), log, workDir,
+        ...(args['profile-bot'] && { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] }),
+      });
     }
   } finally {
     await bench.stop();

@@ -81,6 +81,9 @@ export const papers = pgTable('papers', {
   index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`indexed`),
   index('papers_published_idx').on(t.publishedOn),
   index('papers_first_seen_idx').on(t.firstSeenAt),
+  // The order of `/paper latest` (and family lists), null placement included (Postgres' `desc` puts nulls first): a
+  // day's listing shares one date, so without it every call sorts the corpus.
+  index('papers_latest_idx').on(t.publishedOn.desc().nullsLast(), t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 ]);
 
 /** Provenance: every source item that described a paper, raw item kept. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
@@ -28,6 +29,8 @@ export interface RecordedRequest {
   status: number;
   /** Files uploaded with the request (multipart/form-data: `payload_json` is the body, `files[n]` the files). */
   files: UploadedFile[];
+  /** When the request arrived (performance.now() of this process): benchmarks time answers with it. */
+  at: number;
 }
 
 export interface UploadedFile {
@@ -58,6 +61,19 @@ export interface InteractionOptions {
 export interface SentInteraction {
   id: string;
   token: string;
+  /** When INTERACTION_CREATE was written to the gateway socket (performance.now()). */
+  sentAt: number;
+}
+
+/**
+ * Discord's rate limits, when the fake should enforce them (benchmarks of the poster's pace): a
+ * global budget of bot requests per second (interaction callbacks and webhooks are outside it, as on
+ * Discord), and per-channel message buckets announced in X-RateLimit-* headers. A request over
+ * either gets 429 with `retry_after`.
+ */
+export interface RateLimits {
+  globalPerSecond: number;
+  channelMessages: { limit: number; windowMs: number };
 }
 
 type OptionInput = Record<string, string | number | boolean>;
@@ -71,7 +87,17 @@ function optionType(v: string | number | boolean): number {
   return 3;
 }
 
-export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { id: string; name: string }[] } = {}) {
+export interface FakeDiscordOptions {
+  shards?: number;
+  extraRoles?: { id: string; name: string }[];
+  /** More servers, each with one text channel (`extraChannelIds`), e.g. 1,000 digest channels. */
+  extraGuilds?: number;
+  rateLimits?: RateLimits;
+  /** Added before every REST answer, as a real API's round trip would. */
+  latencyMs?: number;
+}
+
+export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   const requests: RecordedRequest[] = [];
   const gateway: { op: number; d: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   const failures: ScriptedFailure[] = [];
@@ -101,6 +127,13 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     emojis: [], stickers: [], features: [], channels, members: [], threads: [], presences: [], voice_states: [], stage_instances: [], guild_scheduled_events: [],
     joined_at: '2026-01-01T00:00:00.000Z', large: false, unavailable: false, member_count: 2,
   };
+  const extraGuilds = Array.from({ length: opts.extraGuilds ?? 0 }, (_, i) => {
+    const id = String(210000000000000000n + BigInt(i) * 4194304n); // spread over shards like real ids
+    const ch = { ...channel(String(310000000000000000n + BigInt(i)), `digest-${i}`), guild_id: id };
+    return { ...guild, id, name: `Server ${i}`, roles: [role(id, '@everyone', PERMISSIONS.member)], channels: [ch], member_count: 1 };
+  });
+  const allGuilds = [guild, ...extraGuilds];
+  const allChannels = [...channels, ...extraGuilds.flatMap((g) => g.channels)];
   const shardCount = opts.shards ?? 1;
   const shardOf = (guildId: string, count: number) => Number((BigInt(guildId) >> 22n) % BigInt(count));
 
@@ -130,7 +163,10 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     return status;
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any, files: UploadedFile[]): number { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const channelIds = new Set(allChannels.map((c) => c.id));
+  const limiter = opts.rateLimits && rateLimiter(opts.rateLimits);
+
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any, files: UploadedFile[], limitHeaders: Record<string, string> = {}): number { // eslint-disable-line @typescript-eslint/no-explicit-any
     const fail = failures.find((f) => f.pattern.test(path) && (!f.method || f.method === method));
     if (fail) {
       failures.splice(failures.indexOf(fail), 1);
@@ -165,20 +201,20 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
       const channelId = m[1]!;
       const recipient = dmChannels.get(channelId);
       if (recipient && refusingDms.has(recipient)) return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
-      if (!recipient && !channels.some((c) => c.id === channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
+      if (!recipient && !channelIds.has(channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
       const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
       const seen = nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
-      if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }, seen.files));
+      if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }, seen.files), limitHeaders);
       const created = message(channelId, body, nonce ? { nonce } : {}, files);
       messages.push({ id: created.id, channelId, body, nonce, files });
-      return json(res, 200, created);
+      return json(res, 200, created, limitHeaders);
     }
     if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path))) {
       const thread = { id: m[2], type: 11, guild_id: GUILD_ID, parent_id: m[1], name: body?.name, owner_id: APP_ID, thread_metadata: { archived: false, auto_archive_duration: body?.auto_archive_duration ?? 1440, archive_timestamp: new Date().toISOString(), locked: false } };
       return json(res, 201, thread);
     }
     if (method === 'GET' && (m = /^\/channels\/(\d+)$/.exec(path))) {
-      const found = channels.find((c) => c.id === m![1]);
+      const found = allChannels.find((c) => c.id === m![1]);
       return found ? json(res, 200, found) : json(res, 404, { message: 'Unknown Channel', code: 10003 });
     }
     if (method === 'PUT' && (m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path))) {
@@ -196,8 +232,14 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, '');
       const { body, files } = await parseBody(Buffer.concat(chunks), req.headers['content-type']);
       const method = req.method ?? 'GET';
-      const status = answer(req, res, method, path, url.searchParams, body, files);
-      record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status, files });
+      const at = performance.now();
+      const respond = () => {
+        const limited = limiter?.check(method, path, req.headers.authorization ?? null);
+        const status = limited ? json(res, 429, limited.body, limited.headers) : answer(req, res, method, path, url.searchParams, body, files, limiter?.headersFor(method, path));
+        record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status, files, at });
+      };
+      if (opts.latencyMs) setTimeout(respond, opts.latencyMs);
+      else respond();
     });
   });
 
@@ -216,13 +258,13 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
         shardSession.set(shard, sessionId);
         identifiedCount = count;
         sockets.set(shard, ws);
-        const mine = shardOf(GUILD_ID, count) === shard;
+        const mine = allGuilds.filter((g) => shardOf(g.id, count) === shard);
         const dispatch = (t: string, d: unknown) => send(ws, { op: 0, t, s: ++sessions.get(sessionId)!.seq, d });
         dispatch('READY', {
-          v: 10, user: botUser, guilds: mine ? [{ id: GUILD_ID, unavailable: true }] : [], session_id: sessionId,
+          v: 10, user: botUser, guilds: mine.map((g) => ({ id: g.id, unavailable: true })), session_id: sessionId,
           resume_gateway_url: `ws://127.0.0.1:${port}`, shard: [shard, count], application: { id: APP_ID, flags: 0 },
         });
-        if (mine) dispatch('GUILD_CREATE', guild);
+        for (const g of mine) dispatch('GUILD_CREATE', g);
       }
       if (p.op === 6) {
         const session = sessions.get(p.d.session_id as string);
@@ -267,7 +309,7 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
       context: guildId ? 0 : 1, attachment_size_limit: 8_388_608,
       ...extra,
     });
-    return { id, token };
+    return { id, token, sentAt: performance.now() };
   }
 
   function commandOptions(subcommand: string | undefined, options: OptionInput, focused?: string) {
@@ -285,6 +327,10 @@ export async function startFakeDiscord(opts: { shards?: number; extraRoles?: { i
     messages,
     /** DM channels the bot opened: channel id -> recipient user id. */
     dmChannels,
+    /** Channels of the extra servers (`extraGuilds`), in order. */
+    extraChannelIds: extraGuilds.map((g) => g.channels[0]!.id),
+    /** 429s sent, by the limit that was hit (with `rateLimits`). */
+    rateLimited: limiter?.counts ?? { global: 0, channel: 0 },
 
     /** From now on, messages to this user's DM channel fail with 403 50007 (Cannot send messages to this user). */
     refuseDms(userId: string): void {
@@ -377,4 +423,61 @@ async function parseBody(raw: Buffer, contentType: string | undefined): Promise<
   } catch {
     return { body: text, files: [] };
   }
+}
+
+/**
+ * Fixed windows, as Discord announces them: the global one opens at the first bot request after the
+ * last closed; a channel's message bucket opens at its first message and says in its headers how
+ * many are left and when it resets.
+ */
+function rateLimiter(limits: RateLimits) {
+  const counts = { global: 0, channel: 0 };
+  let global = { start: -Infinity, used: 0 };
+  const buckets = new Map<string, { start: number; used: number }>();
+  const messageChannel = (method: string, path: string) => (method === 'POST' ? /^\/channels\/(\d+)\/messages$/.exec(path)?.[1] : undefined);
+  const bucket = (channelId: string, now: number) => {
+    let b = buckets.get(channelId);
+    if (!b || now >= b.start + limits.channelMessages.windowMs) buckets.set(channelId, (b = { start: now, used: 0 }));
+    return b;
+  };
+  const tooMany = (retryMs: number, isGlobal: boolean) => ({
+    body: { message: 'You are being rate limited.', retry_after: retryMs / 1000, global: isGlobal, ...(isGlobal ? {} : { code: 0 }) },
+    headers: {
+      'retry-after': String(Math.ceil(retryMs / 1000)), 'x-ratelimit-scope': isGlobal ? 'global' : 'user',
+      ...(isGlobal ? { 'x-ratelimit-global': 'true' } : { 'x-ratelimit-limit': String(limits.channelMessages.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': (retryMs / 1000).toFixed(3), 'x-ratelimit-bucket': 'channel-messages' }),
+    },
+  });
+  return {
+    counts,
+    /** A 429 for a request over a limit, or undefined (and the request is counted). */
+    check(method: string, path: string, auth: string | null): { body: unknown; headers: Record<string, string> } | undefined {
+      if (!auth) return undefined; // interaction callbacks and webhooks: not bot-authenticated, outside the global limit
+      const now = performance.now();
+      if (now >= global.start + 1000) global = { start: now, used: 0 };
+      if (global.used >= limits.globalPerSecond) {
+        counts.global++;
+        return tooMany(global.start + 1000 - now, true);
+      }
+      const channelId = messageChannel(method, path);
+      const b = channelId ? bucket(channelId, now) : undefined;
+      if (b && b.used >= limits.channelMessages.limit) {
+        counts.channel++;
+        return tooMany(b.start + limits.channelMessages.windowMs - now, false);
+      }
+      global.used++;
+      if (b) b.used++;
+      return undefined;
+    },
+    /** The bucket headers of a message that went through. */
+    headersFor(method: string, path: string): Record<string, string> {
+      const channelId = messageChannel(method, path);
+      const b = channelId ? buckets.get(channelId) : undefined;
+      if (!b) return {};
+      const resetAfter = Math.max(0, b.start + limits.channelMessages.windowMs - performance.now()) / 1000;
+      return {
+        'x-ratelimit-limit': String(limits.channelMessages.limit), 'x-ratelimit-remaining': String(Math.max(0, limits.channelMessages.limit - b.used)),
+        'x-ratelimit-reset-after': resetAfter.toFixed(3), 'x-ratelimit-bucket': 'channel-messages',
+      };
+    },
+  };
 }
