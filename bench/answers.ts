@@ -13,6 +13,7 @@
  * callback request received (first response), and -> the last request answering it.
  */
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +22,8 @@ import { papers } from '../db/schema.ts';
 import { importSeeds } from '../seeds/import.ts';
 import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { APP_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.ts';
-import { cpuSeconds, freePort, postgresCpuSeconds, startBotProcess, startFeedServer } from './bot-process.ts';
+import { ROOT, cpuSeconds, freePort, postgresCpuSeconds, startBotProcess, startFeedServer } from './bot-process.ts';
+import { selfTimeByFunction, selfTimeByOrigin } from './cpuprof.ts';
 import { syntheticArxivFeed } from './feeds.ts';
 import type { BenchServer } from './pg.ts';
 import { loadQuestions } from './search-quality.ts';
@@ -34,24 +36,52 @@ export interface AnswersOptions {
   ingestItems: number;
   seed: number;
   log: (s: string) => void;
-  /** Extra node flags for the bot process (e.g. --cpu-prof). */
-  nodeArgs?: string[];
+  /** Profile the bot (node --cpu-prof into this folder) and report where its CPU went during the mix. */
+  profileDir?: string;
+  /** Node flags for the bot, to compare settings (e.g. --optimize-for-size); none by default, as `npm start` runs it. */
+  nodeArgs: string[];
   workDir: string;
 }
 
 export interface AnswersResult {
+  nodeArgs: string[];
   perSecond: number;
   seconds: number;
   corpus: { seedPapers: number; afterIngest: number; ingestItems: number; ingestSeconds: number };
-  memoryMb: { afterStart: number; afterIngest: number; afterLoad: number; heapAfterLoad: number | null };
-  /** Interaction sent -> the answer complete (ms), with the first response in brackets. */
+  /** Resident memory of the bot (/proc) and its V8 heap (its /metrics), MB, at each point. */
+  memory: Record<'afterStart' | 'afterIngest' | 'afterLoad' | 'afterIdle', Memory>;
+  /** The search index the bot builds at start ('search index built' in its log), and the first searches users made: sent -> first response and -> complete, ms. */
+  searchIndex: { papers: number; buildMs: number } | null;
   firstSearch: { seedCorpus: { firstMs: number; completeMs: number }; afterIngest: { firstMs: number; completeMs: number } };
+  /** With --profile-bot: the bot's CPU self time during the mix, by origin and by function, ms. */
+  profile?: { byOrigin: [string, number][]; byFunction: [string, number][] };
   /** Each kind alone, 20/s for 5 s: latency without a crowd, and CPU ms per interaction in the bot and in Postgres. */
   kinds: Record<string, RunStats & { cpuMs: CpuPerInteraction }>;
   floor: RunStats & { cpuMs: CpuPerInteraction };
   mix: RunStats & { cpuMs: CpuPerInteraction };
   mixWeights: Record<string, number>;
   botExit: number | null;
+}
+
+const MB = 2 ** 20;
+
+/** The bot's memory: resident from /proc, the heap from its own metrics endpoint (prom-client's process metrics). */
+async function memoryOf(bot: { rssMb(): Promise<number> }, metricsPort: number): Promise<Memory> {
+  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => '');
+  const value = (name: string) => {
+    const v = Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+    return Number.isFinite(v) ? Math.round(v / MB) : null;
+  };
+  return { rss: await bot.rssMb(), heapUsed: value('nodejs_heap_size_used_bytes'), heapTotal: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') };
+}
+
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+export interface Memory {
+  rss: number;
+  heapUsed: number | null;
+  heapTotal: number | null;
+  external: number | null;
 }
 
 interface CpuPerInteraction {
@@ -110,6 +140,16 @@ async function oneSearch(fake: FakeDiscord, query: string): Promise<{ firstMs: n
   return { firstMs: round(first.at - i.sentAt), completeMs: round(last.at - i.sentAt) };
 }
 
+async function profileOf(dir: string, window: [number, number]): Promise<AnswersResult['profile']> {
+  const file = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+  if (!file) return undefined;
+  const root = ROOT.replace(/\/$/, '');
+  return {
+    byOrigin: (await selfTimeByOrigin(path.join(dir, file), root, window)).slice(0, 10),
+    byFunction: (await selfTimeByFunction(path.join(dir, file), root, window)).slice(0, 25),
+  };
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
@@ -134,15 +174,19 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
     const bot = startBotProcess({
       DATABASE_URL: bench.server.url('answers'), DISCORD_TOKEN: 'bench-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api,
       ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api`, HF_API_BASE: `${feeds.base}/hf`, ARXIV_CATEGORIES: 'cs.LG',
-      ARXIV_REQUEST_INTERVAL_MS: '0', POLL_CRON: '*/10 * * * * *', METRICS_PORT: String(metricsPort),
-    }, { logFile: path.join(o.workDir, 'bot.log'), nodeArgs: o.nodeArgs });
+      ARXIV_REQUEST_INTERVAL_MS: '0', POLL_CRON: '*/10 * * * * *', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info',
+    }, { logFile: path.join(o.workDir, 'bot.log'), nodeArgs: [...o.nodeArgs, ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [])] });
     let result: Omit<AnswersResult, 'botExit'>;
+    const mixWindow: [number, number] = [0, 0];
     try {
       await fake.waitForRequest((r) => r.method === 'PUT' && r.path === `/applications/${APP_ID}/commands`, 60_000);
+      await waitFor(async () => /"msg":"search index built"/.test(readFileSync(path.join(o.workDir, 'bot.log'), 'utf8')), 'the search index', 60_000);
       await new Promise((r) => setTimeout(r, 1000));
-      const afterStart = await bot.rssMb();
+      const afterStart = await memoryOf(bot, metricsPort);
+      const built = /"papers":(\d+),"ms":(\d+),"msg":"search index built"/.exec(readFileSync(path.join(o.workDir, 'bot.log'), 'utf8'));
+      const searchIndex = built ? { papers: Number(built[1]), buildMs: Number(built[2]) } : null;
       const seedSearch = await oneSearch(fake, 'group relative policy optimization');
-      o.log(`answers: after start ${afterStart} MB; first search on the seed corpus ${seedSearch.completeMs} ms`);
+      o.log(`answers: after start ${afterStart.rss} MB; index built in ${searchIndex?.buildMs} ms; first search on the seed corpus ${seedSearch.completeMs} ms`);
 
       o.log(`answers: the bot polls a ${o.ingestItems.toLocaleString('en')}-item feed`);
       const feed = syntheticArxivFeed({ items: o.ingestItems, seed: o.seed });
@@ -153,9 +197,9 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
       const ingestSeconds = round((performance.now() - t0) / 1000);
       const afterIngestPapers = await count();
       await new Promise((r) => setTimeout(r, 2000));
-      const afterIngest = await bot.rssMb();
+      const afterIngest = await memoryOf(bot, metricsPort);
       const ingestSearch = await oneSearch(fake, 'group relative policy optimization');
-      o.log(`answers: ingest done in ${ingestSeconds} s (${afterIngestPapers} papers); ${afterIngest} MB; first search after it ${ingestSearch.completeMs} ms`);
+      o.log(`answers: ingest done in ${ingestSeconds} s (${afterIngestPapers} papers); ${afterIngest.rss} MB; first search after it ${ingestSearch.completeMs} ms`);
 
       const gen = interactions(fake, { seed: o.seed, arxivIds: rows.map((x) => x.arxivId!), paperIds: rows.map((x) => x.id) });
       o.log('answers: warm-up (10 s of the mix at half rate)');
@@ -178,15 +222,19 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
       const kinds: Record<string, Awaited<ReturnType<typeof run>>> = {};
       for (const kind of ['help', ...Object.keys(MIX)]) kinds[kind] = await run(`${kind} alone`, () => gen.send(kind), 20, 5);
       const floor = await run('floor (/help)', () => gen.send('help'), o.perSecond, o.seconds);
+      mixWindow[0] = monotonicUs();
       const mix = await run('mix', gen.mix, o.perSecond, o.seconds);
-      await new Promise((r) => setTimeout(r, 2000));
-      const afterLoad = await bot.rssMb();
-      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => res.text()).catch(() => '');
-      const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1] ?? NaN);
+      mixWindow[1] = monotonicUs();
+      const afterLoad = await memoryOf(bot, metricsPort);
+      o.log('answers: 15 s idle');
+      await new Promise((r) => setTimeout(r, 15_000));
+      const afterIdle = await memoryOf(bot, metricsPort);
+      o.log(`answers: memory after the load ${afterLoad.rss} MB, after 15 s idle ${afterIdle.rss} MB`);
       result = {
-        perSecond: o.perSecond, seconds: o.seconds,
+        nodeArgs: o.nodeArgs, perSecond: o.perSecond, seconds: o.seconds,
         corpus: { seedPapers, afterIngest: afterIngestPapers, ingestItems: o.ingestItems, ingestSeconds },
-        memoryMb: { afterStart, afterIngest, afterLoad, heapAfterLoad: Number.isFinite(heap) ? Math.round(heap / 2 ** 20) : null },
+        memory: { afterStart, afterIngest, afterLoad, afterIdle },
+        searchIndex,
         firstSearch: { seedCorpus: seedSearch, afterIngest: ingestSearch },
         kinds, floor, mix, mixWeights: { ...MIX },
       };
@@ -194,7 +242,8 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
       const code = await bot.stop();
       if (code !== 0) o.log(`answers: the bot exited with ${code}; the end of its log:\n${readFileSync(path.join(o.workDir, 'bot.log'), 'utf8').slice(-3000)}`);
     }
-    return { ...result, botExit: bot.child.exitCode };
+    const profile = o.profileDir ? await profileOf(o.profileDir, mixWindow) : undefined;
+    return { ...result, ...(profile && { profile }), botExit: bot.child.exitCode };
   } finally {
     await feeds.close();
     await fake.close();

@@ -13,6 +13,7 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
 /** `node_modules/<pkg>` -> the package; our files by top folder; node internals and V8 by name. */
@@ -26,16 +27,31 @@ export function origin(url: string, fn: string, root: string): string {
   return path;
 }
 
-/** Milliseconds of self time per origin, largest first. */
-export async function selfTimeByOrigin(file: string, root: string): Promise<[string, number][]> {
+/**
+ * Milliseconds of self time per key, largest first, over the samples within `window` (microseconds of
+ * the monotonic clock, `process.hrtime` / 1000 in any process of the machine) when given.
+ */
+async function selfTime(file: string, key: (n: ProfileNode) => string, window?: [number, number]): Promise<[string, number][]> {
   const prof = JSON.parse(await readFile(file, 'utf8')) as Profile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, number>();
+  let t = prof.startTime;
   prof.samples.forEach((id, i) => {
+    t += prof.timeDeltas[i] ?? 0;
     const node = byId.get(id);
-    if (!node) return;
-    const key = origin(node.callFrame.url, node.callFrame.functionName, root);
-    totals.set(key, (totals.get(key) ?? 0) + (prof.timeDeltas[i] ?? 0) / 1000);
+    if (!node || (window && (t < window[0] || t > window[1]))) return;
+    const k = key(node);
+    totals.set(k, (totals.get(k) ?? 0) + (prof.timeDeltas[i] ?? 0) / 1000);
   });
   return [...totals].sort((a, b) => b[1] - a[1]).map(([k, ms]) => [k, Math.round(ms)]);
+}
+
+/** Milliseconds of self time per origin, largest first. */
+export function selfTimeByOrigin(file: string, root: string, window?: [number, number]): Promise<[string, number][]> {
+  return selfTime(file, (n) => origin(n.callFrame.url, n.callFrame.functionName, root), window);
+}
+
+/** Milliseconds of self time per function (`name origin`), largest first. */
+export function selfTimeByFunction(file: string, root: string, window?: [number, number]): Promise<[string, number][]> {
+  return selfTime(file, (n) => `${n.callFrame.functionName || '(anonymous)'} · ${origin(n.callFrame.url, n.callFrame.functionName, root)}`, window);
 }

@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '30' },
     'profile-bot': { type: 'boolean', default: false },
+    'bot-node-args': { type: 'string', default: '' },
   },
 });
 
@@ -121,10 +122,12 @@ if (only.includes('search') || only.includes('seed') || only.includes('ingest') 
     if (only.includes('answers')) {
       const workDir = path.join(ROOT, 'bench/results');
       await mkdir(workDir, { recursive: true });
-      const profDir = path.join(workDir, 'bot-profile');
+      const profileDir = path.join(workDir, 'bot-profile');
+      if (args['profile-bot']) await rm(profileDir, { recursive: true, force: true });
       results.answers = await benchAnswers(bench, {
         perSecond: Number(args.rate), seconds: Number(args.seconds), ingestItems, seed: Number(args.seed), log, workDir,
-        ...(args['profile-bot'] && { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] }),
+        nodeArgs: args['bot-node-args'].split(' ').filter(Boolean),
+        ...(args['profile-bot'] && { profileDir }),
       });
     }
   } finally {

@@ -15,6 +15,7 @@ import { createLlm } from './llm/anthropic.ts';
 import { createLogger, type Logger } from './log.ts';
 import { registerSecrets } from './errors.ts';
 import type { Progress } from './progress.ts';
+import { searchIndex } from './search/search.ts';
 
 /** Tells a person at a terminal what a slow start is doing (the CLI writes it to stderr); tests pass none. */
 export interface Narrator {
@@ -170,6 +171,12 @@ export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
     throw err;
   }
   const scheduler = startScheduler(jobs, deps);
+  // The first search builds the index (a second or more on a large corpus): build it now rather than in someone's search.
+  const t0 = performance.now();
+  searchIndex(deps.db).then(
+    (index) => app.log.info({ papers: index.size, ms: Math.round(performance.now() - t0) }, 'search index built'),
+    (err: unknown) => app.log.warn({ err }, 'search index warm-up failed; the first search builds it'),
+  );
   let stopping: Promise<void> | undefined;
   return {
     ...ports,

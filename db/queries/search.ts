@@ -30,13 +30,17 @@ export interface SearchSourceRow {
 /**
  * Papers whose search revision is past `afterRev` (every paper for 0), in revision order, at most
  * `limit`: the index reloads them. Papers that left the searchable corpus come back with `indexed`
- * false, so replicas drop them too.
+ * false and no text (a day's feed stores thousands of them: only their ids are read), so replicas
+ * drop them too.
  */
 export async function searchRowsAfter(db: Db, afterRev: number, limit: number): Promise<SearchSourceRow[]> {
   const rows = await db.execute<SearchSourceRow & Record<string, unknown>>(sql`
-    select p.id, p.indexed, p.title, p.abstract, p.search_notes as "searchNotes", p.search_zh as "searchZh", p.families,
-      p.published_on::text as "publishedOn", p.search_rev::float8 as "searchRev",
-      coalesce((select jsonb_agg(s.content) from summaries s where s.paper_id = p.id and s.status = 'ok' and s.content is not null), '[]'::jsonb) as summaries
+    select p.id, p.indexed, p.search_rev::float8 as "searchRev",
+      case when p.indexed then p.title else '' end as title, case when p.indexed then p.abstract else '' end as abstract,
+      case when p.indexed then p.search_notes else '' end as "searchNotes", case when p.indexed then p.search_zh else '' end as "searchZh",
+      case when p.indexed then p.families else '{}' end as families, p.published_on::text as "publishedOn",
+      case when p.indexed then coalesce((select jsonb_agg(s.content) from summaries s where s.paper_id = p.id and s.status = 'ok' and s.content is not null), '[]'::jsonb)
+        else '[]'::jsonb end as summaries
     from papers p
     where p.search_rev > ${afterRev}
     order by p.search_rev
