@@ -1,24 +1,26 @@
 import { Client, GatewayIntentBits, REST, Status, type ClientOptions } from 'discord.js';
 import type { Config } from '../config.ts';
 import type { GatewayState } from '../ops/health.ts';
+import { pacedMakeRequest } from './pace.ts';
 
 /**
  * The discord.js client for this bot. Only the Guilds intent: slash commands, buttons and
  * autocomplete arrive as interactions, and no message content is ever read. Nothing the bot sends
  * pings anyone unless a message lists the roles itself (render.ts). `DISCORD_API_BASE` points REST
  * (and, through GET /gateway/bot, the gateway) at a local fake in tests. `DISCORD_SHARDS` runs
- * several shards inside this one process (internal sharding).
+ * several shards inside this one process (internal sharding). Bot requests are paced under Discord's
+ * global limit (pace.ts).
  */
 export function createDiscordClient(config: Config, overrides: Partial<ClientOptions> = {}): Client {
   const { shards } = config.discord;
+  const rest = { makeRequest: pacedMakeRequest(), ...(config.discord.apiBase && { api: config.discord.apiBase }) };
   const options: ClientOptions = {
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
-    ...(config.discord.apiBase ? { rest: { api: config.discord.apiBase } } : {}),
     ...(shards === 'auto' ? { shards: 'auto' } : shards ? { shardCount: shards } : {}),
     ...overrides,
+    rest: { ...rest, ...overrides.rest },
   };
-  if (config.discord.apiBase && overrides.rest) options.rest = { api: config.discord.apiBase, ...overrides.rest };
   return new Client(options);
 }
 
