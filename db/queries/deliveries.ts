@@ -50,11 +50,12 @@ export async function planDigest(db: Db, channelId: string, digestKey: string, r
   });
 }
 
-/** Digests with parts still to send, across days (a crash yesterday is finished today), oldest first. */
-export async function unfinishedDigests(db: Db): Promise<{ channelId: string; digestKey: string }[]> {
-  return db.selectDistinct({ channelId: deliveries.channelId, digestKey: deliveries.digestKey }).from(deliveries)
+/** Digests with parts still to send (and how many), across days (a crash yesterday is finished today), oldest first. */
+export async function unfinishedDigests(db: Db): Promise<{ channelId: string; digestKey: string; parts: number }[]> {
+  return db.select({ channelId: deliveries.channelId, digestKey: deliveries.digestKey, parts: sql<number>`count(*)::int` }).from(deliveries)
     .innerJoin(channels, eq(channels.channelId, deliveries.channelId))
     .where(and(inArray(deliveries.status, ['pending', 'sending']), isNull(channels.deliveryError)))
+    .groupBy(deliveries.channelId, deliveries.digestKey)
     .orderBy(asc(deliveries.digestKey), asc(deliveries.channelId));
 }
 

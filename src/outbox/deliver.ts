@@ -10,6 +10,7 @@ import { DeliveryError, deliveryNonce, type Poster } from '../delivery/poster.ts
 import { dueDigestKey } from '../delivery/schedule.ts';
 import { composeChannelDigest } from './channel-digest.ts';
 import { withDigestPicture, type DrawDigestPicture } from './header-picture.ts';
+import { CHANNELS_AT_ONCE, eachAtMost, sendQueue, type Due } from './send-queue.ts';
 
 /** Builds a channel's digest messages for a digest key (the composer, over the database). */
 export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
@@ -44,23 +45,31 @@ export interface DeliveryCounts {
  * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce, so
  * a crash between the two re-sends it with the same nonce (the platform returns the first message)
  * and never skips one. A channel the bot can no longer post to is marked with the reason and
- * skipped; the others still get theirs.
+ * skipped; the others still get theirs. Channels are composed and sent side by side
+ * (`CHANNELS_AT_ONCE`), each digest as soon as it is planned.
  */
 export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): Promise<DeliveryCounts> {
   const now = deps.now();
   const counts: DeliveryCounts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
   const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
+  const send = (d: Due) => sendDigest(deps, opts, d.channelId, d.digestKey, counts);
 
-  for (const d of await unfinishedDigests(deps.db)) {
-    if (only(d.channelId)) await sendDigest(deps, opts, d.channelId, d.digestKey, counts);
-  }
-  for (const channel of await activeChannels(deps.db)) {
-    if (!only(channel.channelId)) continue;
-    const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
-    if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) continue;
-    const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
-    if (await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now)) counts.planned++;
-    await sendDigest(deps, opts, channel.channelId, key, counts);
+  const left = sendQueue(send);
+  for (const d of await unfinishedDigests(deps.db)) if (only(d.channelId)) left.add(d);
+  await left.close();
+
+  const today = sendQueue(send);
+  try {
+    await eachAtMost((await activeChannels(deps.db)).filter((c) => only(c.channelId)), CHANNELS_AT_ONCE, async (channel) => {
+      const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
+      if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) return;
+      const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
+      if (!(await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now))) return;
+      counts.planned++;
+      if (messages.length > 0) today.add({ channelId: channel.channelId, digestKey: key, parts: messages.length });
+    });
+  } finally {
+    await today.close();
   }
   return counts;
 }

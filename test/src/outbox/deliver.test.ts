@@ -71,7 +71,7 @@ describe('deliverDigests', () => {
     await planDigest(t.db, '200', '2026-11-20', outboxRows('200', '2026-11-20', parts(3, '200')), now);
     const crash = await new Promise<{ signal: string | null; code: number | null }>((resolve) => {
       execFile(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/helpers/crash-run.ts')], {
-        env: { PATH: process.env.PATH!, DATABASE_URL: t.url, FAKE_BASE: fake.base, CRASH_NONCE: deliveryNonce('200', '2026-11-20', 1), NOW: now.toISOString() },
+        env: { PATH: process.env.PATH!, DATABASE_URL: t.url, FAKE_BASE: fake.base, CRASH_CHANNEL: '200', CRASH_NONCE: deliveryNonce('200', '2026-11-20', 1), NOW: now.toISOString() },
       }, (err) => resolve({ signal: (err as { signal?: string } | null)?.signal ?? null, code: (err as { code?: number } | null)?.code ?? null }));
     });
     // tsx runs the script in a child process and reports its SIGKILL as exit code 137 (128 + 9).
@@ -165,5 +165,30 @@ describe('deliverDigests', () => {
     expect((await rows('700')).map((r) => r.status)).toEqual(['sent', 'sent']);
     await deliverDigests(deps(), { poster: failing, compose: weekly, channelId: '700', drawPicture: broken });
     expect(failing.sent).toHaveLength(2);
+  });
+
+  it('delivers channels side by side: one whose sends hang does not hold up the others, and its parts stay in order', async () => {
+    await t.db.insert(channels).values([
+      { channelId: '610', guildId: '1', postTime: '08:00', timezone: 'UTC' },
+      { channelId: '620', guildId: '1', postTime: '08:00', timezone: 'UTC' },
+    ]);
+    now = new Date('2026-11-24T08:01:00Z');
+    const base = httpPoster(fake.base);
+    let fastDone!: () => void;
+    const fastPosted = new Promise<void>((resolve) => (fastDone = resolve));
+    // Channel 610 (first in order) cannot post until channel 620's whole digest is out: one channel at a time would never finish.
+    const poster: typeof base = {
+      async send(channelId, reply, o) {
+        if (channelId === '610') await fastPosted;
+        const sent = await base.send(channelId, reply, o);
+        if (channelId === '620' && o.nonce === deliveryNonce('620', '2026-11-24', 2)) fastDone();
+        return sent;
+      },
+    };
+    const compose: ComposeDigest = async (_db, channel, key) => (['610', '620'].includes(channel.channelId) ? parts(3, `${channel.channelId} ${key}`) : []);
+    const counts = await deliverDigests(deps(), { poster, compose });
+    expect(counts).toMatchObject({ messages: 6, failed: 0 });
+    expect(fake.messages.filter((m) => m.channelId === '610').map((m) => m.body.content)).toEqual(['610 2026-11-24 part 1/3', '610 2026-11-24 part 2/3', '610 2026-11-24 part 3/3']);
+    expect(fake.messages.filter((m) => m.channelId === '620')).toHaveLength(3);
   });
 });
