@@ -29,11 +29,12 @@ import { benchSearch, type SizeResult } from './search.ts';
 import { benchRender, type RenderResult } from './render.ts';
 import { benchSeed, type SeedResult } from './seed.ts';
 import { benchAnswers, type AnswersResult } from './answers.ts';
+import { benchFanout, type FanoutResult } from './fanout.ts';
 import { buildCli } from './bot-process.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers'] as const;
+const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers', 'fanout'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -54,6 +55,7 @@ export interface Results {
   digest?: { cost: DigestCostResult; composer: DigestResult };
   render?: RenderResult;
   answers?: AnswersResult;
+  fanout?: FanoutResult;
 }
 
 const { values: args } = parseArgs({
@@ -71,6 +73,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '30' },
     'profile-bot': { type: 'boolean', default: false },
     'bot-node-args': { type: 'string', default: '' },
+    channels: { type: 'string', default: '1000' },
+    'latency-ms': { type: 'string', default: '50' },
   },
 });
 
@@ -94,6 +98,7 @@ const results: Results = {
     only, sizes, reps: Number(args.reps), runs: Number(args.runs), seed: Number(args.seed), baseline: args.baseline,
     ...(only.includes('ingest') && { ingestItems, ingestBaselineItems }),
     ...(only.includes('answers') && { rate: Number(args.rate), seconds: Number(args.seconds), ingestItems }),
+    ...(only.includes('fanout') && { channels: Number(args.channels), latencyMs: Number(args['latency-ms']) }),
   },
 };
 
@@ -101,7 +106,7 @@ const results: Results = {
 if (only.includes('startup') || only.includes('answers')) buildCli();
 
 // One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest, digest and answers sections.
-if (only.includes('search') || only.includes('seed') || only.includes('ingest') || only.includes('digest') || only.includes('answers')) {
+if (['search', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only.includes(x as Section))) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -129,6 +134,9 @@ if (only.includes('search') || only.includes('seed') || only.includes('ingest') 
         nodeArgs: args['bot-node-args'].split(' ').filter(Boolean),
         ...(args['profile-bot'] && { profileDir }),
       });
+    }
+    if (only.includes('fanout')) {
+      results.fanout = await benchFanout(bench, { channels: Number(args.channels), papers: 12, latencyMs: Number(args['latency-ms']), log });
     }
   } finally {
     await bench.stop();
