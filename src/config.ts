@@ -133,9 +133,9 @@ export interface Config {
   pollCron: string;
   hfPollCron: string;
   summarizeCron: string;
-  /** Unset: info for the bot, warn for CLI commands that print results. */
   /** The health and metrics endpoint; `port` unset: not started. */
   ops: { port?: number; host: string; maxPollAgeMs: number; maxOutboxAgeMs: number };
+  /** Unset: info for the bot, warn for CLI commands that print results. */
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
 }
 
