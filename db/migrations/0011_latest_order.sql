@@ -1,0 +1,1 @@
+CREATE INDEX "papers_latest_idx" ON "papers" USING btree ("published_on" DESC NULLS LAST,"first_seen_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
