@@ -21,6 +21,8 @@ export type EmbeddedEvent = { kind: 'down' } | { kind: 'restarted'; attempts: nu
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Connections in the pool; default 10. */
+  poolSize?: number;
   migrate?: boolean;
   /** Runs after the migrations, under the same lock (the first start's seed import). */
   setup?: (handle: DbHandle) => Promise<void>;
@@ -50,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
     url = embedded.url(EMBEDDED_DATABASE);
   }
   const where = embedded ? `the embedded Postgres in ${path.join(opts.dataDir, 'pg')}` : `DATABASE_URL (${describeUrl(url)})`;
-  const handle = createDb(url);
+  const handle = createDb(url, { max: opts.poolSize });
   // A server another grpo-digest runs is that process's to restart.
   const unwatch = embedded && !embedded.shared ? watchEmbedded(embedded, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
   const close = async () => {

@@ -92,7 +92,7 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
     if (opts.seedIfEmpty !== false && (await countPapers(h.db)) === 0) await importSeedCorpus(deps, log, narrator);
   };
   const handle = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir, setup, watchMs: opts.watchMs, onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, setup, watchMs: opts.watchMs, onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
     ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }),
   });
   registerSecrets(handle.embedded?.password);

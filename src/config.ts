@@ -31,6 +31,8 @@ const cronExpr = z.string().refine((s) => cron.validate(s), 'must be a cron expr
 const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Connections the bot keeps open to Postgres (its pool); a managed server or a pooler may allow fewer.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   DISCORD_TOKEN: z.string().min(1).optional(),
   DISCORD_APPLICATION_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
   DISCORD_GUILD_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
@@ -85,6 +87,8 @@ const schema = z.object({
 
 export interface Config {
   databaseUrl: string | undefined;
+  /** Connections in the pool (session-level advisory locks take one more each while a job runs). */
+  databasePoolSize: number;
   dataDir: string;
   discord: {
     token?: string;
@@ -158,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   return {
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     discord: {
       token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE, shards: e.DISCORD_SHARDS,

@@ -63,6 +63,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).ops).toMatchObject({ port: 9464, host: '0.0.0.0' });
   });
 
+  it('keeps 10 connections to Postgres unless DATABASE_POOL_SIZE says otherwise, and names a bad one', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('names a bad METRICS_PORT or METRICS_HOST', () => {
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
