@@ -1,6 +1,8 @@
 /**
- * Start-up time of `grpo-digest console` on a warm, already-seeded data dir: from spawning tsx until
- * the answer to `/help` reaches stdout, and until the process has exited (Postgres stopped).
+ * Start-up time of `grpo-digest console` on a warm, already-seeded data dir: from spawning the
+ * compiled CLI (`node dist/cli.js`, what `npm start` and bin/grpo-digest run; the caller builds it)
+ * until the answer to `/help` reaches stdout, and until the process has exited (Postgres stopped);
+ * the baseline is the same through tsx (`npm run dev`), measured in the same run.
  * bench/startup-probe.ts splits the same path into steps; two reference points put them in scale.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +24,8 @@ export interface StartupResult {
   firstAnswerMs: number;
   totalMs: number;
   samples: { firstAnswerMs: number; totalMs: number }[];
+  /** The baseline: `tsx src/cli.ts console`, interleaved with the compiled runs. */
+  tsx: { firstAnswerMs: number; totalMs: number; samples: { firstAnswerMs: number; totalMs: number }[] };
   /** Median duration of each step, in order (bench/startup-probe.ts). */
   steps: Record<string, number>;
   /** For scale: an empty node process; an empty tsx script; importing the CLI bundled with esbuild. */
@@ -68,14 +72,21 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
     await importSeeds({ db: db.db, now: () => new Date() });
     await db.close();
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    const consoleRun = () => run(TSX, ['src/cli.ts', 'console'], env, '/help\n');
-    await consoleRun(); // warm-up: OS file cache and tsx's transform cache
+    const compiledRun = () => run(process.execPath, ['dist/cli.js', 'console'], env, '/help\n');
+    const tsxRun = () => run(TSX, ['src/cli.ts', 'console'], env, '/help\n');
+    await compiledRun(); // warm-up: OS file cache and tsx's transform cache
+    await tsxRun();
     const samples: StartupResult['samples'] = [];
-    for (let i = 0; i < opts.runs; i++) {
-      const r = await consoleRun();
+    const tsxSamples: StartupResult['samples'] = [];
+    const sample = async (start: () => Promise<Spawned>, into: StartupResult['samples']) => {
+      const r = await start();
       if (!r.stdout.includes('grpo-digest')) throw new Error(`unexpected /help answer: ${r.stdout.slice(0, 200)}`);
-      samples.push({ firstAnswerMs: round(r.firstOutputMs, 0), totalMs: round(r.totalMs, 0) });
-      opts.log(`startup: run ${i + 1}/${opts.runs}: first answer ${samples.at(-1)!.firstAnswerMs} ms`);
+      into.push({ firstAnswerMs: round(r.firstOutputMs, 0), totalMs: round(r.totalMs, 0) });
+    };
+    for (let i = 0; i < opts.runs; i++) {
+      await sample(compiledRun, samples);
+      await sample(tsxRun, tsxSamples);
+      opts.log(`startup: run ${i + 1}/${opts.runs}: first answer ${samples.at(-1)!.firstAnswerMs} ms compiled, ${tsxSamples.at(-1)!.firstAnswerMs} ms through tsx`);
     }
     const probes: Record<string, number>[] = [];
     for (let i = 0; i < 3; i++) probes.push(JSON.parse((await run(TSX, ['bench/startup-probe.ts'], env)).stdout) as Record<string, number>);
@@ -89,6 +100,7 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
       firstAnswerMs: median(samples.map((s) => s.firstAnswerMs)),
       totalMs: median(samples.map((s) => s.totalMs)),
       samples,
+      tsx: { firstAnswerMs: median(tsxSamples.map((s) => s.firstAnswerMs)), totalMs: median(tsxSamples.map((s) => s.totalMs)), samples: tsxSamples },
       steps: stepDurations(probes),
       reference: await reference(),
       cpuByOrigin: main ? (await selfTimeByOrigin(path.join(profDir, main), ROOT.replace(/\/$/, ''))).slice(0, 8) : [],
