@@ -10,7 +10,7 @@ import { DeliveryError, deliveryNonce, type Poster } from '../delivery/poster.ts
 import { dueDigestKey } from '../delivery/schedule.ts';
 import { composeChannelDigest } from './channel-digest.ts';
 import { withDigestPicture, type DrawDigestPicture } from './header-picture.ts';
-import { CHANNELS_AT_ONCE, eachAtMost, sendQueue, type Due } from './send-queue.ts';
+import { COMPOSED_AT_ONCE, eachAtMost, sendQueue, type Due } from './send-queue.ts';
 
 /** Builds a channel's digest messages for a digest key (the composer, over the database). */
 export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
@@ -46,7 +46,7 @@ export interface DeliveryCounts {
  * a crash between the two re-sends it with the same nonce (the platform returns the first message)
  * and never skips one. A channel the bot can no longer post to is marked with the reason and
  * skipped; the others still get theirs. Channels are composed and sent side by side
- * (`CHANNELS_AT_ONCE`), each digest as soon as it is planned.
+ * (`CHANNELS_AT_ONCE`), each digest as soon as it is planned (`COMPOSED_AT_ONCE` at a time).
  */
 export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): Promise<DeliveryCounts> {
   const now = deps.now();
@@ -60,7 +60,7 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
 
   const today = sendQueue(send);
   try {
-    await eachAtMost((await activeChannels(deps.db)).filter((c) => only(c.channelId)), CHANNELS_AT_ONCE, async (channel) => {
+    await eachAtMost((await activeChannels(deps.db)).filter((c) => only(c.channelId)), COMPOSED_AT_ONCE, async (channel) => {
       const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
       if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) return;
       const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
