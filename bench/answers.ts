@@ -3,7 +3,7 @@
  * process, the real discord.js client) against the fake Discord, on a database seeded with the seed
  * corpus. In order:
  *   1. resident memory after start; the first search on the seed corpus (it builds the index);
- *   2. a 20,000-item arXiv RSS feed polled by the bot's own scheduler (POLL_CRON every 10 s, a local
+ *   2. a 20,000-item arXiv RSS day (four category feeds) polled by the bot's own scheduler (POLL_CRON every 10 s, a local
  *      feed server), then its memory, and the first search after it (the index takes the new papers);
  *   3. a warm-up, then the floor: 100 `/help` per second for 30 s from a member with Manage Server
  *      (a command that reads nothing: the path alone, gateway -> client -> router -> reply);
@@ -24,11 +24,14 @@ import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { APP_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.ts';
 import { ROOT, cpuSeconds, freePort, postgresCpuSeconds, startBotProcess, startFeedServer } from './bot-process.ts';
 import { selfTimeByFunction, selfTimeByOrigin } from './cpuprof.ts';
-import { syntheticArxivFeed } from './feeds.ts';
+import { splitFeed, syntheticArxivFeed } from './feeds.ts';
 import type { BenchServer } from './pg.ts';
 import { loadQuestions } from './search-quality.ts';
 import { round } from './stats.ts';
 import { runStats, sendAtRate, settle, type RunStats, type Sent } from './traffic.ts';
+
+/** The day's listing is served as four category feeds (each under the bot's 16 MB response cap). */
+const CATEGORIES = ['cs.LG', 'cs.CL', 'cs.AI', 'cs.CV'];
 
 export interface AnswersOptions {
   perSecond: number;
@@ -173,7 +176,7 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
     o.log('answers: starting the compiled bot');
     const bot = startBotProcess({
       DATABASE_URL: bench.server.url('answers'), DISCORD_TOKEN: 'bench-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api,
-      ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api`, HF_API_BASE: `${feeds.base}/hf`, ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api`, HF_API_BASE: `${feeds.base}/hf`, ARXIV_CATEGORIES: CATEGORIES.join(','),
       ARXIV_REQUEST_INTERVAL_MS: '0', POLL_CRON: '*/10 * * * * *', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info',
     }, { logFile: path.join(o.workDir, 'bot.log'), nodeArgs: [...o.nodeArgs, ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [])] });
     let result: Omit<AnswersResult, 'botExit'>;
@@ -191,7 +194,8 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
       o.log(`answers: the bot polls a ${o.ingestItems.toLocaleString('en')}-item feed`);
       const feed = syntheticArxivFeed({ items: o.ingestItems, seed: o.seed });
       const t0 = performance.now();
-      feeds.arm(feed.xml);
+      const parts = splitFeed(feed.xml, CATEGORIES.length);
+      feeds.arm(Object.fromEntries(CATEGORIES.map((c, k) => [c, parts[k]!])));
       await waitFor(async () => feeds.served() > 0 && (await count()) >= seedPapers + o.ingestItems * 0.95, 'the ingest', 600_000);
       await waitFor(async () => (await handle.db.execute(sql`select 1 from job_runs where job = 'poll-feeds' and status = 'running'`)).length === 0, 'the poll to finish', 600_000);
       const ingestSeconds = round((performance.now() - t0) / 1000);

@@ -54,14 +54,15 @@ export async function rssMb(pid: number): Promise<number> {
 
 /**
  * Stands in for arXiv and Hugging Face: until `arm`ed every request gets 404 (a failing feed, which
- * the bot records and moves on from); then the RSS path serves `xml` once with an ETag and answers
+ * the bot records and moves on from); then each category's RSS path serves its feed once with an ETag and answers
  * the bot's conditional requests with 304, as arXiv does between daily batches.
  */
-export async function startFeedServer(): Promise<{ base: string; arm(xml: string): void; served: () => number; close(): Promise<void> }> {
-  let xml: string | undefined;
+export async function startFeedServer(): Promise<{ base: string; arm(xmlByCategory: Record<string, string>): void; served: () => number; close(): Promise<void> }> {
+  let feeds: Record<string, string> | undefined;
   let served = 0;
   const server: Server = createServer((req, res) => {
-    if (!xml || !req.url?.startsWith('/rss/')) return void res.writeHead(404).end();
+    const xml = req.url?.startsWith('/rss/') ? feeds?.[req.url.slice('/rss/'.length)] : undefined;
+    if (!xml) return void res.writeHead(404).end();
     if (req.headers['if-none-match'] === '"bench-1"') return void res.writeHead(304).end();
     served++;
     res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: '"bench-1"' }).end(xml);
@@ -70,7 +71,7 @@ export async function startFeedServer(): Promise<{ base: string; arm(xml: string
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
-    arm: (x) => (xml = x),
+    arm: (x) => (feeds = x),
     served: () => served,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

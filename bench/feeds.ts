@@ -104,6 +104,18 @@ export interface SyntheticFeed {
   familyWritten: number;
 }
 
+/**
+ * The feed's items dealt round-robin into `parts` RSS documents with the same header: one per
+ * category, since the bot refuses a response over 16 MB and a 20,000-item day is larger (arXiv's own
+ * daily listings are a few hundred items per category).
+ */
+export function splitFeed(xml: string, parts: number): string[] {
+  const start = xml.indexOf('    <item>');
+  const end = xml.lastIndexOf('</item>') + '</item>'.length;
+  const items = xml.slice(start, end).split(/(?<=<\/item>)\n/);
+  return Array.from({ length: parts }, (_, k) => `${xml.slice(0, start)}${items.filter((_, i) => i % parts === k).join('\n')}${xml.slice(end)}`);
+}
+
 /** One RSS document with `items` items. */
 export function syntheticArxivFeed(opts: FeedOptions): SyntheticFeed {
   const r = rng(opts.seed);
