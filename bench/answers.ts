@@ -23,6 +23,7 @@ import { importSeeds } from '../seeds/import.ts';
 import { CUSTOM_IDS } from '../src/custom-id.ts';
 import { APP_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.ts';
 import { ROOT, cpuSeconds, freePort, postgresCpuSeconds, startBotProcess, startFeedServer } from './bot-process.ts';
+import { rng } from './corpus.ts';
 import { selfTimeByFunction, selfTimeByOrigin } from './cpuprof.ts';
 import { splitFeed, syntheticArxivFeed } from './feeds.ts';
 import type { BenchServer } from './pg.ts';
@@ -96,17 +97,6 @@ const loadavg = (): [number, number] => [round(os.loadavg()[0]!, 2), round(os.lo
 
 /** Shares of the mix, out of 100. */
 export const MIX = { search: 20, show: 15, latest: 8, vote: 15, queue: 10, ask: 7, autocomplete: 25 } as const;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One interaction of each kind, from one of 1,000 members of the server; `help` (the floor) from one who may manage it. */
 function interactions(fake: FakeDiscord, opts: { seed: number; arxivIds: string[]; paperIds: number[] }) {
