@@ -41,6 +41,8 @@ export function buildCli(): Cli {
     .action(async () => {
       const config = loadConfig();
       if (config.discord.token) return startDiscord(config);
+      // An operator who set METRICS_PORT would otherwise wait for an endpoint that never opens.
+      if (config.ops.port !== undefined) process.stderr.write('grpo-digest: METRICS_PORT is set, but /healthz and /metrics run only with the Discord bot (set DISCORD_TOKEN); the console does not serve them.\n');
       await withApp(startConsole, { quiet: true });
     });
 

@@ -96,5 +96,9 @@ describe('npm start on embedded defaults', () => {
     expect(again.stderr).toBe(''); // a later start is quick and quiet
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Group Sequence Policy Optimization');
+    // The health endpoint needs the Discord bot: the console says so rather than leave an operator waiting.
+    const withMetrics = await cli(['start'], { DATA_DIR: dataDir, METRICS_PORT: '9464' }, '/help\n');
+    expect(withMetrics.stderr).toMatch(/METRICS_PORT is set, but \/healthz and \/metrics run only with the Discord bot \(set DISCORD_TOKEN\)/);
+    expect(withMetrics.code).toBe(0);
   }, 120_000);
 });
