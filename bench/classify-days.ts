@@ -4,7 +4,7 @@
  * missed, and precision/recall/F1 (ambiguous papers left out of P/R, counted when posted). Dev days
  * are for tuning; test days were frozen before any.
  *
- *   npx tsx bench/classify-days.ts [--split dev|test|all] [--errors]
+ *   npx tsx bench/classify-days.ts [--split dev|test|fresh|all] [--errors]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +15,14 @@ import { classifyPaper, decideByRules, ruleEvidence } from '../src/papers/classi
 import { round } from './stats.ts';
 
 const DIR = fileURLToPath(new URL('../test/fixtures/classifier/days/', import.meta.url));
-export const DAY_SPLIT: Record<string, 'dev' | 'test'> = { '2026-10-02': 'test', '2026-10-05': 'dev', '2026-10-07': 'test', '2026-10-08': 'dev' };
+/**
+ * dev: tuned on. test: frozen before any tuning, evaluated as the filter changed. fresh: labelled after
+ * the filter was final (2026-11-24) and evaluated once, so no decision about the filter ever saw them.
+ */
+export type DaySplit = 'dev' | 'test' | 'fresh';
+export const DAY_SPLIT: Record<string, DaySplit> = {
+  '2026-10-02': 'test', '2026-10-05': 'dev', '2026-10-06': 'fresh', '2026-10-07': 'test', '2026-10-08': 'dev', '2026-10-09': 'fresh',
+};
 
 const DayPaper = z.object({
   id: z.string(), title: z.string(), abstract: z.string(), announced: z.array(z.string()),
@@ -28,7 +35,7 @@ export function loadDay(date: string): DayPaper[] {
   return readFileSync(`${DIR}${date}.jsonl`, 'utf8').split('\n').filter((l) => l.trim()).map((l) => DayPaper.parse(JSON.parse(l)));
 }
 
-export function days(split: 'dev' | 'test' | 'all' = 'all'): string[] {
+export function days(split: DaySplit | 'all' = 'all'): string[] {
   return readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, 10)).filter((d) => split === 'all' || DAY_SPLIT[d] === split).sort();
 }
 
@@ -96,12 +103,51 @@ export const filter: Decide = (p) => classifyPaper(p).grpoFamily;
 /** The rules alone (the filter before the learned model): the baseline. */
 export const rulesOnly: Decide = (p) => decideByRules(ruleEvidence(p)).grpoFamily;
 
+export interface ClassifyDaysResult {
+  days: { day: string; split: DaySplit; rules: DayScore; filter: DayScore }[];
+  pooled: { split: DaySplit; rules: ReturnType<typeof pooled>; filter: ReturnType<typeof pooled> }[];
+  throughput: { rules: number; filter: number };
+}
+
+/** `npm run bench -- --only classify`: every labelled day, the rules (baseline) against the filter, pooled per split. */
+export function benchClassifyDays(): ClassifyDaysResult {
+  const perDay = days().map((day) => {
+    const papers = loadDay(day);
+    const { errors: _r, ...rules } = scoreDay(papers, rulesOnly);
+    const { errors: _f, ...filtered } = scoreDay(papers, filter);
+    return { day, split: DAY_SPLIT[day]!, rules, filter: filtered };
+  });
+  const splits = [...new Set(perDay.map((d) => d.split))];
+  return {
+    days: perDay,
+    pooled: splits.map((split) => {
+      const of = perDay.filter((d) => d.split === split);
+      return { split, rules: pooled(of.map((d) => d.rules)), filter: pooled(of.map((d) => d.filter)) };
+    }),
+    throughput: { rules: listingThroughput(rulesOnly), filter: listingThroughput(filter) },
+  };
+}
+
+export function classifyDaysReport(r: ClassifyDaysResult): string {
+  const prf = (s: Pick<DayScore, 'precision' | 'recall' | 'f1'>) => `${s.precision.toFixed(3)} / ${s.recall.toFixed(3)} / ${s.f1.toFixed(3)}`;
+  const lines = [
+    'The family filter on complete arXiv days (ambiguous papers left out of P/R, counted when posted)',
+    '| day | split | papers | relevant | rules: posted / off-topic / missed | rules P / R / F1 | filter: posted / off-topic / missed | filter P / R / F1 |',
+    '|---|---|---:|---:|---|---|---|---|',
+    ...r.days.map((d) => `| ${d.day} | ${d.split} | ${d.filter.papers} | ${d.filter.relevant} | ${d.rules.posted} / ${d.rules.offTopic} / ${d.rules.missed} | ${prf(d.rules)} | ${d.filter.posted} / ${d.filter.offTopic} / ${d.filter.missed} | ${prf(d.filter)} |`),
+    ...r.pooled.map((p) => `| **${p.split} days pooled** | | ${p.filter.papers} | | | ${prf(p.rules)} | | ${prf(p.filter)} |`),
+    `throughput on the listings: rules ${r.throughput.rules} papers/s, filter ${r.throughput.filter} papers/s`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
 function main(): void {
   const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, errors: { type: 'boolean', default: false } } });
   for (const [name, decide] of [['rules only (baseline)', rulesOnly], ['filter (rules + learned)', filter]] as const) {
     console.log(name);
     const scores: DayScore[] = [];
-    for (const d of days(values.split as 'dev' | 'test' | 'all')) {
+    for (const d of days(values.split as DaySplit | 'all')) {
       const s = scoreDay(loadDay(d), decide);
       scores.push(s);
       const { errors, ...figures } = s;

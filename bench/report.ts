@@ -3,6 +3,8 @@ import type { DigestCostResult, VariantResult } from './digest-cost.ts';
 import type { DigestResult } from './digest.ts';
 import type { IngestResult } from './ingest.ts';
 import { renderReport } from './render.ts';
+import { classifyDaysReport } from './classify-days.ts';
+import { searchQualityReport } from './search-quality.ts';
 import type { RepairResult, Results } from './run.ts';
 import type { SizeResult } from './search.ts';
 import type { SeedResult } from './seed.ts';
@@ -190,6 +192,8 @@ export function fullReport(r: Results): string {
   const parts = [`grpo-digest benchmarks, ${r.date}: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, node ${r.machine.node}, ${r.machine.postgres}`];
   parts.push(`load average at start ${r.machine.loadStart.join(' ')}, at end ${r.machine.loadEnd.join(' ')}${r.machine.loadStart[0]! > 0.5 ? ' (busy machine: timings may be inflated)' : ''}`, '');
   if (r.search) parts.push(searchReport(r.search));
+  if (r.quality) parts.push(searchQualityReport(r.quality));
+  if (r.classify) parts.push(classifyDaysReport(r.classify));
   if (r.seed) parts.push(seedReport(r.seed));
   if (r.startup) parts.push(startupReport(r.startup));
   if (r.ingest) parts.push(ingestReport(r.ingest));

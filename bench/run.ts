@@ -2,13 +2,15 @@
  * `npm run bench`: search latency on synthetic corpora, seed import time, start-up time, ingest
  * throughput of a synthetic 20k-item arXiv RSS feed, the mojibake repair figures (bench/repair.ts, another engineer's, when present),
  * digests (LLM calls, tokens and cost for 30 papers to 100 channels; composer time for 1,000 channels) and the pictures' render
- * time (family tree, /trends, the weekly digest header). Prints tables (or
+ * time (family tree, /trends, the weekly digest header), search quality on the chat questions (`quality`) and the
+ * family filter on the labelled arXiv days (`classify`). Prints tables (or
  * JSON with --json) on stdout, progress on stderr, and writes bench/results/latest.json.
  *
  *   npm run bench -- --only search --sizes 10000,100000 --baseline
  *   npm run bench -- --only ingest --ingest-items 20000 --ingest-baseline-items 5000
  *   npm run bench -- --only digest
  *   npm run bench -- --only render --reps 20
+ *   npm run bench -- --only quality,classify
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -32,9 +34,11 @@ import { benchAnswers, type AnswersResult } from './answers.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { buildCli } from './bot-process.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
+import { benchClassifyDays, type ClassifyDaysResult } from './classify-days.ts';
+import { benchSearchQuality, type SearchQualityResult } from './search-quality.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers', 'fanout'] as const;
+const SECTIONS = ['search', 'quality', 'classify', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers', 'fanout'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -56,6 +60,8 @@ export interface Results {
   render?: RenderResult;
   answers?: AnswersResult;
   fanout?: FanoutResult;
+  quality?: SearchQualityResult;
+  classify?: ClassifyDaysResult;
 }
 
 const { values: args } = parseArgs({
@@ -106,7 +112,7 @@ const results: Results = {
 if (only.includes('startup') || only.includes('answers')) buildCli();
 
 // One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest, digest and answers sections.
-if (['search', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only.includes(x as Section))) {
+if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only.includes(x as Section))) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -114,6 +120,10 @@ if (['search', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only
     await admin.end();
     if (only.includes('search')) {
       results.search = await benchSearch(bench, { sizes, seed: Number(args.seed), reps: Number(args.reps), baseline: args.baseline });
+    }
+    if (only.includes('quality')) {
+      log('quality: search on the chat questions, dev and test');
+      results.quality = await benchSearchQuality(bench);
     }
     if (only.includes('seed')) results.seed = await benchSeed(bench, { runs: 3, log });
     if (only.includes('ingest')) {
@@ -141,6 +151,10 @@ if (['search', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only
   } finally {
     await bench.stop();
   }
+}
+if (only.includes('classify')) {
+  log('classify: the family filter on the labelled arXiv days');
+  results.classify = benchClassifyDays();
 }
 if (only.includes('startup')) results.startup = await benchStartup({ runs: Number(args.runs), log });
 if (only.includes('render')) results.render = await benchRender({ runs: Number(args.reps), seed: Number(args.seed), log });

@@ -13,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import { importSeeds } from '../seeds/import.ts';
 import { retrievePapers } from '../src/ask/retrieve.ts';
 import { searchPapers } from '../src/search/search.ts';
-import { startBenchServer } from './pg.ts';
+import { startBenchServer, type BenchServer } from './pg.ts';
 
 const Question = z.object({
   id: z.string(), question: z.string().min(1), lang: z.enum(['en', 'zh']), kind: z.string(), relevant: z.array(z.string()).min(1),
@@ -97,6 +97,34 @@ export async function searchQuality(db: Db, split: Split, retriever: Retriever):
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export type SearchQualityResult = Omit<QualityReport, 'results'>[];
+
+/** `npm run bench -- --only quality`: both splits through `/paper search`'s ranking on a fresh seeded database (`/ask` retrieves the same). */
+export async function benchSearchQuality(bench: BenchServer): Promise<SearchQualityResult> {
+  const handle = await bench.freshDb('bench_search_quality');
+  try {
+    await importSeeds({ db: handle.db, now: () => new Date() });
+    const out: SearchQualityResult = [];
+    for (const split of ['dev', 'test'] as const) {
+      const { results: _r, ...r } = await searchQuality(handle.db, split, 'search');
+      out.push(r);
+    }
+    return out;
+  } finally {
+    await handle.close();
+  }
+}
+
+export function searchQualityReport(r: SearchQualityResult): string {
+  const row = (name: string, s: Scores | undefined) => (s ? `| ${name} | ${s.n} | ${s.mrr10.toFixed(3)} | ${s.hit5.toFixed(3)} | ${s.recall5.toFixed(3)} |` : '');
+  const lines = ['Search quality on chat questions (test: frozen before tuning)', '| split · slice | n | MRR@10 | hit@5 | recall@5 |', '|---|---:|---:|---:|---:|'];
+  for (const q of r) {
+    lines.push(row(`**${q.split}**`, q.overall), row(`${q.split} · English`, q.byLang.en), row(`${q.split} · Chinese`, q.byLang.zh));
+    for (const [kind, s] of Object.entries(q.byKind)) lines.push(row(`${q.split} · ${kind}`, s));
+  }
+  return [...lines.filter(Boolean), ''].join('\n');
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, misses: { type: 'boolean', default: false } } });
