@@ -9,7 +9,7 @@ import { getPaperDetail, latestPapers } from '../db/queries/papers.ts';
 import { lookupPaper } from '../src/search/lookup.ts';
 import { searchPapers } from '../src/search/search.ts';
 import { familiesOfPaper } from '../db/queries/families.ts';
-import { FAMILIES, familyRef, findFamily } from '../src/papers/families.ts';
+import { FAMILIES, familyRef } from '../src/papers/families.ts';
 import { summaryToShow } from '../src/summarize/show.ts';
 import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
 import { pressRandom, randomPaper } from './paper-random.ts';
@@ -114,27 +114,17 @@ export async function paperChoices(deps: CommandDeps, typed: string): Promise<Ch
   }));
 }
 
-/**
- * The paper a user named (arXiv id, link or title), or a UserFacingError that says what to try instead.
- * A family's name stands for its defining paper (`/paper show id:GSPO`, `/compare papers:DAPO GSPO`),
- * as people name papers in chat; it comes before titles, which would match "DAPO" to any DAPO paper.
- */
+/** The paper a user named (arXiv id, link, title or family name), or a UserFacingError that says what to try instead. */
 export async function resolvePaper(deps: CommandDeps, ref: string): Promise<Paper> {
-  const family = findFamily(ref);
-  const definingId = family?.defining.arxivId;
-  if (family && definingId) {
-    const defining = await lookupPaper(deps.db, definingId);
-    if (defining.paper) return defining.paper;
-    throw new UserFacingError(`${family.name}'s defining paper (arXiv ${definingId}) is not in the corpus yet; /family show name:${family.name} lists the stored papers that build on it.`);
-  }
   const found = await lookupPaper(deps.db, ref);
   if (found.paper) return found.paper;
-  const why = {
-    'malformed-id': `"${ref}" is not a valid arXiv id. Use one like 2507.18071 (a version such as v2 is fine), a link, or a title.`,
-    'unknown-id': `arXiv ${found.id ?? ref} is not in the corpus yet. Try /paper search with words from its title.`,
-    'no-title-match': `No paper titled "${ref}". Try /paper search query:${ref.slice(0, 60)}`,
-  }[found.reason];
-  throw new UserFacingError(why);
+  switch (found.reason) {
+    case 'malformed-id': throw new UserFacingError(`"${ref}" is not a valid arXiv id. Use one like 2507.18071 (a version such as v2 is fine), a link, or a title.`);
+    case 'unknown-id': throw new UserFacingError(`arXiv ${found.id ?? ref} is not in the corpus yet. Try /paper search with words from its title.`);
+    case 'no-title-match': throw new UserFacingError(`No paper titled "${ref}". Try /paper search query:${ref.slice(0, 60)}`);
+    case 'family-not-stored':
+      throw new UserFacingError(`${found.family}'s defining paper (arXiv ${found.id}) is not in the corpus yet; /family show name:${found.family} lists the stored papers that build on it.`);
+  }
 }
 
 async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {

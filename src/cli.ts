@@ -10,7 +10,7 @@ import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
 import { addFetchTextCommand } from './cli/fetch-text.ts';
-import { cliLogger, CommandFailed, databaseName, OutputClosed, positiveInt, print, printJson, safeJson, watchStdout, withApp, writeLine } from './cli/shared.ts';
+import { cliLogger, CommandFailed, databaseName, OutputClosed, paperArg, positiveInt, print, printJson, safeJson, watchStdout, withApp, writeLine } from './cli/shared.ts';
 import { progressBar } from './progress.ts';
 import { stripControlChars, stripUnsafeChars } from './reply.ts';
 import { runConsole } from './console/run.ts';
@@ -19,7 +19,6 @@ import { paperCard } from '../commands/paper.ts';
 import { paperListReply } from './views/paper-list.ts';
 import { paperJson } from './views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
-import { lookupPaper } from './search/lookup.ts';
 import { searchPapers } from './search/search.ts';
 import { EmbeddedPostgresError } from '../db/embedded.ts';
 import { exportCorpus } from '../db/queries/export.ts';
@@ -88,16 +87,12 @@ export function buildCli(): Cli {
     .action((typed: string, o: { json?: boolean }) =>
       withApp(async (app) => {
         const ref = stripUnsafeChars(typed).trim();
-        const found = await lookupPaper(app.deps.db, ref);
-        if (!found.paper) {
-          const hint = found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search';
-          throw new UserFacingError(`"${ref}" ${hint}`);
-        }
+        const paper = await paperArg(app.deps.db, ref);
         if (o.json) {
-          const detail = await getPaperDetail(app.deps.db, found.paper);
+          const detail = await getPaperDetail(app.deps.db, paper);
           return printJson({ ...detail, paper: paperJson(detail.paper), citing: detail.citing.map(paperJson), cites: detail.cites.map(paperJson) });
         }
-        print(renderReply(await paperCard(app.deps, found.paper)));
+        print(renderReply(await paperCard(app.deps, paper)));
       }, { quiet: true }));
 
   cli.command('export')

@@ -4,8 +4,7 @@ import { runJob, type JobOutcome } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
 import { UserFacingError } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { lookupPaper } from '../search/lookup.ts';
-import { interruptible, positiveInt, print, printJson, withApp } from './shared.ts';
+import { interruptible, paperArg, positiveInt, print, printJson, withApp } from './shared.ts';
 
 /**
  * `grpo-digest fetch-text [--paper <ref>] [--limit n] [--json]`: reads GRPO-family papers' full texts
@@ -38,11 +37,10 @@ export function addFetchTextCommand(cli: Cli): void {
       }, { quiet: true }));
 }
 
-async function arxivPaper(db: Parameters<typeof lookupPaper>[0], ref: string) {
-  const found = await lookupPaper(db, ref);
-  if (!found.paper) throw new UserFacingError(`"${ref}" ${found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search'}`);
-  if (!found.paper.arxivId) throw new UserFacingError(`"${found.paper.title}" has no arXiv id yet, so arXiv has no HTML of it to read.`);
-  return found.paper;
+async function arxivPaper(db: Parameters<typeof paperArg>[0], ref: string) {
+  const paper = await paperArg(db, ref);
+  if (!paper.arxivId) throw new UserFacingError(`"${paper.title}" has no arXiv id yet, so arXiv has no HTML of it to read.`);
+  return paper;
 }
 
 /** A fetch run in plain words. */

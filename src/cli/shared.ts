@@ -7,12 +7,25 @@ import { createApp, type App, type Narrator } from '../app.ts';
 import { parseDay } from '../calendar.ts';
 import { progressBar } from '../progress.ts';
 import { replaceUnsafeChars, stripControlChars } from '../reply.ts';
+import { UserFacingError } from '../errors.ts';
+import { lookupPaper } from '../search/lookup.ts';
+import type { Db } from '../../db/client.ts';
+import type { Paper } from '../../db/schema.ts';
 
 /** First-start narration on stderr (stdout stays clean for --json and pipes); the bar only on a terminal. */
 export const STDERR_NARRATOR: Narrator = {
   say: (line) => void process.stderr.write(`${line}\n`),
   bar: progressBar,
 };
+
+/** The paper a CLI argument names (arXiv id, URL, title or family name), or what to try instead, in the shell's words. */
+export async function paperArg(db: Db, ref: string): Promise<Paper> {
+  const found = await lookupPaper(db, ref);
+  if (found.paper) return found.paper;
+  if (found.reason === 'malformed-id') throw new UserFacingError(`"${ref}" is not a valid arXiv id (example: 2507.18071)`);
+  if (found.reason === 'family-not-stored') throw new UserFacingError(`${found.family}'s defining paper (arXiv ${found.id}) is not in the corpus yet; try: grpo-digest search ${found.family}`);
+  throw new UserFacingError(`"${ref}" is not in the corpus; try: grpo-digest search`);
+}
 
 /** A command that ran but did not do its job (every feed failed): its message, and exit code 1. */
 export class CommandFailed extends Error {

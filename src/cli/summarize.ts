@@ -6,11 +6,10 @@ import type { App } from '../app.ts';
 import { UserFacingError } from '../errors.ts';
 import { MAX_ATTEMPTS } from '../llm/backoff.ts';
 import { progressBar } from '../progress.ts';
-import { lookupPaper } from '../search/lookup.ts';
 import { LANGS, PROMPT_VERSION, type Lang } from '../summarize/schema.ts';
 import type { SummarizeItem } from '../summarize/summarizer.ts';
 import { basisOf, withFullText } from '../summarize/full-text.ts';
-import { interruptible, print, printJson, withApp } from './shared.ts';
+import { interruptible, paperArg, print, printJson, withApp } from './shared.ts';
 
 /** `grpo-digest summarize [--paper <ref>] [--lang en|zh] [--json]`: the summary run from the shell, under the job's lock. */
 export function addSummarizeCommand(cli: Cli): void {
@@ -40,9 +39,7 @@ export function addSummarizeCommand(cli: Cli): void {
 
 /** The paper's items in these languages, minus those already summarised (a failed one is tried again now, whatever its schedule). */
 async function paperItems(app: App, ref: string, langs: readonly Lang[]): Promise<SummarizeItem[]> {
-  const found = await lookupPaper(app.deps.db, ref);
-  if (!found.paper) throw new UserFacingError(`"${ref}" ${found.reason === 'malformed-id' ? 'is not a valid arXiv id (example: 2507.18071)' : 'is not in the corpus; try: grpo-digest search'}`);
-  const paper = found.paper;
+  const paper = await paperArg(app.deps.db, ref);
   if (!paper.abstract.trim()) throw new UserFacingError(`${paper.arxivId ?? paper.title} has no abstract stored; a summary of its title alone would be invented.`);
   const text = (await withFullText(app.deps.db, [paper])).get(paper.id)!;
   const items: SummarizeItem[] = [];

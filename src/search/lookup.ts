@@ -1,16 +1,28 @@
 import type { Db } from '../../db/client.ts';
 import { findPaperByTitle, getPaperByArxivId } from '../../db/queries/papers.ts';
 import type { Paper } from '../../db/schema.ts';
+import { findFamily } from '../papers/families.ts';
 import { parseArxivId, titleKey } from '../papers/identity.ts';
 
-export type PaperLookup = { paper: Paper } | { paper: undefined; reason: 'malformed-id' | 'unknown-id' | 'no-title-match'; id?: string };
+export type PaperLookup =
+  | { paper: Paper }
+  | { paper: undefined; reason: 'malformed-id' | 'unknown-id' | 'no-title-match'; id?: string }
+  /** A family's name whose defining paper is not stored. */
+  | { paper: undefined; reason: 'family-not-stored'; id: string; family: string };
 
 /**
  * Resolves what a user typed to identify a paper: an arXiv id (any version), an arXiv or Hugging Face
- * URL, or a title. Says why nothing was found, so the reply can tell the user what to do.
+ * URL, a title, or a family's name for its defining paper (`GSPO`, as people name papers in chat;
+ * before titles, which would match "DAPO" to any paper with DAPO in its title). Says why nothing was
+ * found, so the reply can tell the user what to do.
  */
 export async function lookupPaper(db: Db, ref: string): Promise<PaperLookup> {
   const input = ref.trim();
+  const family = findFamily(input);
+  if (family?.defining.arxivId) {
+    const paper = await getPaperByArxivId(db, family.defining.arxivId);
+    return paper ? { paper } : { paper: undefined, reason: 'family-not-stored', id: family.defining.arxivId, family: family.name };
+  }
   const parsed = parseArxivId(input);
   if (parsed) {
     const paper = await getPaperByArxivId(db, parsed.id);

@@ -39,6 +39,12 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     const r = await cli(['show', 'https://arxiv.org/abs/2507.18071'], env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('■ Group Sequence Policy Optimization');
+    // A family's name stands for its defining paper, as on Discord; one not stored says so.
+    const family = await cli(['show', 'GSPO'], env);
+    expect(family.stdout).toContain('■ Group Sequence Policy Optimization');
+    const missing = await cli(['show', 'DAPO'], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/DAPO's defining paper \(arXiv 2503\.14476\) is not in the corpus yet; try: grpo-digest search DAPO/);
   });
 
   it('fails with a hint on stderr and nothing on stdout for an unknown paper or a bad option', async () => {
