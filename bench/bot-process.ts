@@ -30,7 +30,8 @@ export interface BotProcess {
 export function startBotProcess(env: Record<string, string>, opts: { logFile: string; nodeArgs?: string[] }): BotProcess {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'dist/cli.js'), 'start'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    // MALLOC_ARENA_MAX passes through, so the memory figures can be taken with the allocator setting an operator would use.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.pipe(createWriteStream(opts.logFile));
