@@ -2,12 +2,11 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Option, type Command as Cli } from 'commander';
 import { UserFacingError } from '../errors.ts';
-import { progressBar } from '../progress.ts';
 import type { SourceName } from '../sources/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
-import { CommandFailed, databaseName, interruptible, isoDate, positiveInt, print, printJson, withApp } from './shared.ts';
+import { CommandFailed, databaseName, interruptible, isoDate, positiveInt, print, printJson, runFromShell, safeJson, withApp, writeLine } from './shared.ts';
 import { afterPoll } from '../../jobs/graph.ts';
-import { runChain, runJob, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
+import { runChain, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
 import { WINDOW_DAYS } from '../../jobs/notify-subscribers.ts';
 import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
@@ -98,13 +97,9 @@ export function addFeedCommands(cli: Cli): void {
     .action((o: { from: string; to: string; query?: string; json?: boolean }) => {
       if (o.from > o.to) throw new UserFacingError(`--from ${o.from} is after --to ${o.to}.`);
       return withApp(async (app) => {
-        const stop = interruptible();
-        const bar = o.json ? undefined : progressBar('Backfilling from the arXiv API');
-        const job = { name: 'backfill', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => backfill(d, { ...o, signal: stop.signal, onProgress: (done, total) => bar?.update(done, total) }) };
-        const outcome = await runJob(job, app.deps).finally(() => {
-          bar?.stop();
-          stop.done();
-        });
+        const outcome = await runFromShell(app.deps, { label: 'Backfilling from the arXiv API', json: o.json }, ({ signal, onProgress }) => ({
+          name: 'backfill', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => backfill(d, { ...o, signal, onProgress }),
+        }));
         report(outcome, o.json);
       }, { quiet: true });
     });
@@ -115,14 +110,10 @@ export function addFeedCommands(cli: Cli): void {
     .option('--json', 'print the run as JSON')
     .action((o: { limit: number; json?: boolean }) =>
       withApp(async (app) => {
-        const stop = interruptible();
-        const bar = o.json ? undefined : progressBar('Looking up titles on arXiv');
-        const arxivHttp = httpOptions(app, stop.signal).arxivHttp;
-        const job = { name: 'resolve-titles', lock: 'poll', schedule: app.config.pollCron, run: (d: JobDeps) => resolveTitles(d, { limit: o.limit, arxivHttp, onProgress: (done, total) => bar?.update(done, total) }) };
-        const outcome = await runJob(job, app.deps).finally(() => {
-          bar?.stop();
-          stop.done();
-        });
+        const outcome = await runFromShell(app.deps, { label: 'Looking up titles on arXiv', json: o.json }, ({ signal, onProgress }) => ({
+          name: 'resolve-titles', lock: 'poll', schedule: app.config.pollCron,
+          run: (d: JobDeps) => resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(app, signal).arxivHttp, onProgress }),
+        }));
         if (o.json) return printJson(outcome);
         if (outcome.status !== 'ok') return report(outcome, false);
         print(`Looked up ${String(outcome.stats.looked)} titles: ${String(outcome.stats.resolved)} resolved, ${String(outcome.stats.failed)} failed (tried again next time).`);
@@ -147,7 +138,7 @@ export function addFeedCommands(cli: Cli): void {
         if ('error' in out) {
           bad++;
           process.stderr.write(`grpo-digest: line ${lineNo}: ${out.error}\n`);
-        } else print(JSON.stringify(out));
+        } else writeLine(safeJson(out));
       }
       if (bad > 0) throw new UserFacingError(`${bad} line${bad === 1 ? '' : 's'} could not be classified (see above); the others were.`);
     });

@@ -1,10 +1,9 @@
 import type { Command as Cli } from 'commander';
 import { fetchTexts } from '../../jobs/fetch-text.ts';
-import { runJob, type JobOutcome } from '../../jobs/index.ts';
+import type { JobOutcome } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
 import { UserFacingError } from '../errors.ts';
-import { progressBar } from '../progress.ts';
-import { interruptible, paperArg, positiveInt, print, printJson, withApp } from './shared.ts';
+import { paperArg, positiveInt, print, printJson, runFromShell, withApp } from './shared.ts';
 
 /**
  * `grpo-digest fetch-text [--paper <ref>] [--limit n] [--json]`: reads GRPO-family papers' full texts
@@ -20,17 +19,11 @@ export function addFetchTextCommand(cli: Cli): void {
     .action((o: { paper?: string; limit: number; json?: boolean }) =>
       withApp(async (app) => {
         const papers = o.paper === undefined ? undefined : [await arxivPaper(app.deps.db, o.paper)];
-        const stop = interruptible();
-        const bar = o.json ? undefined : progressBar('Reading full texts');
-        const { arxivHttp } = httpOptions(app.deps, stop.signal);
-        const outcome = await runJob({
+        const outcome = await runFromShell(app.deps, { label: 'Reading full texts', json: o.json }, ({ signal, onProgress }) => ({
           // Never scheduled on its own: the poll reads TEXT_FETCH_PER_POLL texts itself.
           name: 'fetch-text', lock: 'poll', schedule: (c) => c.pollCron,
-          run: (d) => fetchTexts(d, { limit: o.limit, arxivHttp, onProgress: (done, total) => bar?.update(done, total), ...(papers && { papers }) }),
-        }, app.deps).finally(() => {
-          bar?.stop();
-          stop.done();
-        });
+          run: (d) => fetchTexts(d, { limit: o.limit, arxivHttp: httpOptions(app.deps, signal).arxivHttp, onProgress, ...(papers && { papers }) }),
+        }));
         if (o.json) return printJson(outcome);
         if (outcome.status !== 'ok') throw new UserFacingError(describeFetch(outcome));
         print(describeFetch(outcome));

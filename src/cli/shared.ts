@@ -11,6 +11,7 @@ import { UserFacingError } from '../errors.ts';
 import { lookupPaper } from '../search/lookup.ts';
 import type { Db } from '../../db/client.ts';
 import type { Paper } from '../../db/schema.ts';
+import { runJob, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
 
 /** First-start narration on stderr (stdout stays clean for --json and pipes); the bar only on a terminal. */
 export const STDERR_NARRATOR: Narrator = {
@@ -121,4 +122,25 @@ export function interruptible(): { signal: AbortSignal; done(): void } {
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   return { signal: controller.signal, done: () => process.off('SIGINT', onSignal) };
+}
+
+/** What a job run from the shell is given: Ctrl-C's signal, and the progress bar's update (none with --json). */
+export interface ShellRun {
+  signal: AbortSignal;
+  onProgress: (done: number, total: number) => void;
+}
+
+/**
+ * Runs a job from the shell as the scheduler would (its lock, its run record), with Ctrl-C aborting it
+ * and a progress bar named `label` on a terminal unless `json` (stdout then carries only the result).
+ */
+export async function runFromShell(deps: JobDeps, opts: { label: string; json?: boolean }, job: (run: ShellRun) => Job): Promise<JobOutcome> {
+  const stop = interruptible();
+  const bar = opts.json ? undefined : progressBar(opts.label);
+  try {
+    return await runJob(job({ signal: stop.signal, onProgress: (done, total) => bar?.update(done, total) }), deps);
+  } finally {
+    bar?.stop();
+    stop.done();
+  }
 }

@@ -1,15 +1,14 @@
 import { Option, type Command as Cli } from 'commander';
 import { getSummary } from '../../db/queries/summaries.ts';
-import { runJob, type JobDeps, type JobOutcome, type JobStats } from '../../jobs/index.ts';
+import type { JobDeps, JobOutcome, JobStats } from '../../jobs/index.ts';
 import { runSummaries, summarizePendingJob, summaryLanguages, type SummarizeOptions } from '../../jobs/summarize-pending.ts';
 import type { App } from '../app.ts';
 import { UserFacingError } from '../errors.ts';
 import { MAX_ATTEMPTS } from '../llm/backoff.ts';
-import { progressBar } from '../progress.ts';
 import { LANGS, PROMPT_VERSION, type Lang } from '../summarize/schema.ts';
 import type { SummarizeItem } from '../summarize/summarizer.ts';
 import { basisOf, withFullText } from '../summarize/full-text.ts';
-import { interruptible, paperArg, print, printJson, withApp } from './shared.ts';
+import { paperArg, print, printJson, runFromShell, withApp } from './shared.ts';
 
 /** `grpo-digest summarize [--paper <ref>] [--lang en|zh] [--json]`: the summary run from the shell, under the job's lock. */
 export function addSummarizeCommand(cli: Cli): void {
@@ -24,12 +23,9 @@ export function addSummarizeCommand(cli: Cli): void {
         const langs = o.lang ? [o.lang] : await summaryLanguages(app.deps);
         const items = o.paper === undefined ? undefined : await paperItems(app, o.paper, langs);
         if (items?.length === 0) return print(`That paper is already summarised in ${langs.join(' and ')} (prompt ${PROMPT_VERSION}); nothing to do.`);
-        const stop = interruptible();
-        const bar = o.json ? undefined : progressBar('Summarising');
-        const opts: SummarizeOptions = { langs, signal: stop.signal, onProgress: (done, total) => bar?.update(done, total), ...(items && { items }) };
-        const outcome = await runJob({ ...summarizePendingJob, run: (d: JobDeps) => runSummaries(d, opts) }, app.deps).finally(() => {
-          bar?.stop();
-          stop.done();
+        const outcome = await runFromShell(app.deps, { label: 'Summarising', json: o.json }, ({ signal, onProgress }) => {
+          const opts: SummarizeOptions = { langs, signal, onProgress, ...(items && { items }) };
+          return { ...summarizePendingJob, run: (d: JobDeps) => runSummaries(d, opts) };
         });
         if (o.json) return printJson(outcome);
         if (outcome.status !== 'ok') throw new UserFacingError(describeSummaryRun(outcome));
