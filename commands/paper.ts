@@ -5,7 +5,7 @@ import { paperCardReply } from '../src/views/paper-card.ts';
 import { paperListReply } from '../src/views/paper-list.ts';
 import { TOPICS } from '../src/papers/topics.ts';
 import type { Paper } from '../db/schema.ts';
-import { getPaperDetail, latestPapers } from '../db/queries/papers.ts';
+import { getPaperById, getPaperDetail, latestPapers } from '../db/queries/papers.ts';
 import { lookupPaper } from '../src/search/lookup.ts';
 import { searchPapers } from '../src/search/search.ts';
 import { familiesOfPaper } from '../db/queries/families.ts';
@@ -17,7 +17,6 @@ import { markPaper, type MarkChoice } from './paper-mark.ts';
 import { trainingOfPaper } from '../src/summarize/settings.ts';
 import { evidenceReply, recipeReply } from '../src/views/training.ts';
 import { CUSTOM_IDS } from '../src/custom-id.ts';
-import { papersInOrder } from '../db/queries/papers.ts';
 
 export const QUERY_MAX = 300;
 
@@ -92,7 +91,7 @@ export const paper: Command = {
     const evidence = CUSTOM_IDS.paperEvidence.decode(input.customId);
     const id = recipe?.paper ?? evidence?.paper;
     if (id !== undefined) {
-      const [p] = await papersInOrder(deps.db, [id]);
+      const p = await getPaperById(deps.db, id);
       if (!p) throw new UserFacingError('That paper is no longer in the corpus.');
       const { settings } = await trainingOfPaper(deps.db, p.id);
       return recipe ? recipeReply(p, settings) : evidenceReply(p, settings);

@@ -7,6 +7,7 @@ import { basisOf, withFullText } from '../src/summarize/full-text.ts';
 import { isLang, PROMPT_VERSION, type Lang } from '../src/summarize/schema.ts';
 import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/summarize/summarizer.ts';
 import { JobStopped, type Job, type JobDeps, type JobStats } from './index.ts';
+import { round6 } from '../src/llm/pricing.ts';
 
 /** At most this many papers per language per run; a larger backlog continues on the next run. */
 const MAX_PER_LANG = 500;
@@ -50,7 +51,7 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
   const stats = (mode: string, s: Partial<RunStats>, extra: JobStats = {}): JobStats => ({
     ...base, mode, ok: s.ok ?? 0, failed: s.failed ?? 0, deferred: s.deferred ?? 0, overBudget: s.overBudget ?? 0,
     budgetReached: budget.exhausted, stopped: s.stopped ?? null, stopReason: s.stopReason ?? null,
-    spentTodayUsd: Math.round(budget.spentUsd * 1e6) / 1e6, budgetUsd: config.llm.dailyBudgetUsd, ...extra,
+    spentTodayUsd: round6(budget.spentUsd), budgetUsd: config.llm.dailyBudgetUsd, ...extra,
   });
   const fromBatch = (mode: string, step: BatchStep, id: string | undefined, extra: Partial<RunStats> = {}): JobStats => {
     const batch: JobStats = id ? { batchId: id } : {};

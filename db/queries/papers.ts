@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { citations, familyJudgements, familyMarks, notes, papers, type FamilyJudgement, type FamilyMark, type Note, type Paper } from '../schema.ts';
+import { citations, notes, papers, type FamilyJudgement, type FamilyMark, type Note, type Paper } from '../schema.ts';
+import { markOf } from './marks.ts';
+import { latestJudgement } from './judgements.ts';
 
 /** The columns a list of papers shows (search results, latest, citing papers). */
 export interface PaperSummaryRow {
@@ -85,7 +87,7 @@ export interface PaperDetail {
 
 /** Everything a paper card shows. */
 export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
-  const [paperNotes, citing, [count], cites, [mark], [judgement]] = await Promise.all([
+  const [paperNotes, citing, [count], cites, mark, judgement] = await Promise.all([
     db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
     db
       .select(summaryColumns)
@@ -101,9 +103,8 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .innerJoin(papers, eq(papers.id, citations.citedPaperId))
       .where(and(eq(citations.citingPaperId, paper.id)))
       .limit(10),
-    db.select().from(familyMarks).where(eq(familyMarks.paperId, paper.id)),
-    db.select().from(familyJudgements).where(and(eq(familyJudgements.paperId, paper.id), eq(familyJudgements.status, 'ok')))
-      .orderBy(desc(familyJudgements.createdAt)).limit(1),
+    markOf(db, paper.id),
+    latestJudgement(db, paper.id),
   ]);
   return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites, ...(mark && { mark }), ...(judgement && { judgement }) };
 }

@@ -16,7 +16,7 @@ import type { Paper } from '../../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { Budget } from '../llm/budget.ts';
 import type { Llm, LlmFailure } from '../llm/port.ts';
-import type { TokenUsage } from '../llm/pricing.ts';
+import { round6, type TokenUsage } from '../llm/pricing.ts';
 import { runItems, type RunCounts } from '../llm/run.ts';
 import { callStructured, issuesText } from '../llm/structured.ts';
 import { JUDGE_VERSION, judgeAnswer, judgeRequest, type JudgeAnswer } from './prompt.ts';
@@ -74,7 +74,7 @@ export async function judgePending(deps: JudgeDeps): Promise<JudgeStats> {
   if (run.stopped === 'config' || run.stopped === 'systematic') {
     deps.log.error({ reason: run.stopReason }, 'relevance judge stopped: the API refuses every call (key, model or request); no paper was recorded as failed');
   }
-  stats.costUsd = Math.round(stats.costUsd * 1e6) / 1e6;
+  stats.costUsd = round6(stats.costUsd);
   return stats;
 }
 

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ARXIV_CATEGORY } from '../papers/identity.ts';
 import { stripUnsafeChars } from '../reply.ts';
-import type { PaperCandidate, SkippedItem } from './candidate.ts';
+import { collapseWhitespace, type PaperCandidate, type SkippedItem } from './candidate.ts';
 
 export const CAPS = {
   title: 1_000,
@@ -35,7 +35,7 @@ const INT4_MAX = 2_147_483_647;
 const MAX_VERSION = 1_000;
 
 const cap = (s: string, max: number) => (s.length <= max ? s : s.slice(0, /[\uD800-\uDBFF]/.test(s[max - 1] ?? '') ? max - 1 : max));
-const clean = (s: string, max: number) => cap(stripUnsafeChars(s).replace(/\s+/g, ' ').trim(), max);
+const clean = (s: string, max: number) => cap(collapseWhitespace(stripUnsafeChars(s)), max);
 
 const text = (max: number) => z.string().transform((s) => clean(s, max));
 /** Optional text: dropped when empty or not a string. */
@@ -43,7 +43,10 @@ const optText = (max: number) => text(max).optional().catch(undefined).transform
 /** A counter: rounded, negative -> 0, beyond a Postgres integer -> its maximum; not a finite number -> dropped. */
 const counter = z.number().refine(Number.isFinite).transform((n) => Math.min(INT4_MAX, Math.max(0, Math.round(n)))).optional().catch(undefined);
 const httpUrl = z.string().transform((s) => stripUnsafeChars(s).trim()).pipe(z.url({ protocol: /^https?$/ }).max(CAPS.url)).optional().catch(undefined);
-const list = (itemMax: number, count: number) => z.array(z.unknown()).transform((xs) => xs.flatMap((x) => (typeof x === 'string' && clean(x, itemMax) ? [clean(x, itemMax)] : [])).slice(0, count));
+const list = (itemMax: number, count: number) => z.array(z.unknown()).transform((xs) => xs.flatMap((x) => {
+  const c = typeof x === 'string' ? clean(x, itemMax) : '';
+  return c ? [c] : [];
+}).slice(0, count));
 /** YYYY-MM-DD of a day that exists, from arXiv's first year on. */
 const day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && s >= '1991-01-01' && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)).optional().catch(undefined);
 
