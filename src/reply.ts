@@ -68,6 +68,19 @@ export const LIMITS = {
   fileDescription: 1024,
 } as const;
 
+/** Characters of an embed that count toward Discord's per-message total. */
+export function embedSize(e: Embed): number {
+  return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0)
+    + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+}
+
+/** At most 25 fields, trailing ones dropped until the embed fits Discord's 6,000-character total. */
+export function fitEmbed(e: Embed): Embed {
+  const fields = [...(e.fields ?? [])].slice(0, LIMITS.fields);
+  while (embedSize({ ...e, fields }) > LIMITS.embedTotal && fields.length > 0) fields.pop();
+  return { ...e, fields };
+}
+
 /** Cuts text to `max` characters (code points), ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);

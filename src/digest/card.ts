@@ -7,7 +7,7 @@
  * through untrustedText (markdown shown as text, mentions defused) before it is measured, and the
  * description (TL;DR last) is cut last.
  */
-import { LIMITS, untrustedText, type Button, type Embed, type EmbedField } from '../reply.ts';
+import { embedSize, LIMITS, untrustedText, type Button, type Embed, type EmbedField } from '../reply.ts';
 import { byline, paperLinks } from '../views/links.ts';
 import { compactDelta } from './delta.ts';
 import type { DigestLabels } from './labels.ts';
@@ -29,12 +29,6 @@ export interface PaperCard {
   buttons: Button[];
   /** The embed's characters as Discord counts them toward the 6,000 per message. */
   size: number;
-}
-
-/** Characters of an embed that count toward Discord's per-message total. */
-export function embedSize(e: Embed): number {
-  return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0)
-    + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
 }
 
 export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l: DigestLabels, lang: DigestLanguage): PaperCard {

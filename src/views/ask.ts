@@ -2,7 +2,7 @@ import type { AskResult, RetrievedPaper } from '../ask/answer.ts';
 import type { AskFailure } from '../summarize/ask.ts';
 import { NOT_ANSWERABLE } from '../ask/prompt.ts';
 import { defuseLinks, LIMITS, neutralizeMentions, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
-import { paperLinks } from './links.ts';
+import { linkTitle, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 
 export const NO_KEY_NOTICE = 'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';
@@ -21,13 +21,12 @@ export const FAILED_NOTICES: Record<Exclude<AskFailure, 'over-budget'>, string> 
 };
 export const BUDGET_NOTICE = "Today's LLM budget (LLM_DAILY_BUDGET_USD) is spent; here are the most relevant stored papers.";
 
-const safeTitle = (t: string) => untrustedText(readable(t).replace(/[[\]\s]+/g, ' ').trim());
 const url = (p: RetrievedPaper) => paperLinks(p.paper).main;
 
 /** One source line: `[n] Title (arXiv id) <link>`, the title linked. */
 export function sourceLine(p: RetrievedPaper): string {
   const id = p.paper.arxivId ? ` · \`${p.paper.arxivId}\`` : '';
-  return `**[${p.source.n}]** [${truncate(safeTitle(p.paper.title), 150)}](${url(p)})${id}`;
+  return `**[${p.source.n}]** [${truncate(linkTitle(p.paper.title), 150)}](${url(p)})${id}`;
 }
 
 /** The answer with every `[n]` made a link to paper n (only numbers that were checked to exist). */

@@ -1,9 +1,9 @@
 import type { Paper } from '../../db/schema.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { GRPO_AXES, isUnchanged } from '../digest/delta.ts';
-import { fit, squash } from '../digest/text.ts';
+import { clip } from '../digest/text.ts';
 import { SETTING_INFO, SETTING_KEYS, byKey, type PaperSettings } from '../papers/settings.ts';
-import { LIMITS, truncate, untrustedText, type Button, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { fitEmbed, LIMITS, truncate, type Button, type Embed, type EmbedField, type Reply } from '../reply.ts';
 
 /** One paper's column. */
 export interface CompareColumn {
@@ -21,7 +21,6 @@ const AXIS_LABEL: Record<string, string> = {
   importance_sampling_level: 'Δ importance sampling', sampling_filtering: 'Δ sampling / filtering', reward_type: 'Δ reward',
 };
 
-const safe = (s: string) => untrustedText(squash(s));
 
 /**
  * 2 to 4 papers side by side: one field per setting or GRPO-delta axis that any of them states, a
@@ -33,7 +32,7 @@ export function compareReply(cols: readonly CompareColumn[]): Reply {
   const row = (name: string, cells: (string | undefined)[]) => {
     if (cells.every((c) => !c)) return;
     const short = cells.every((c) => !c || c.length <= 14);
-    const value = cells.map((c, i) => `**${LETTERS[i]}** ${c ? fit(safe(c), CELL) : '—'}`).join(short ? ' · ' : '\n');
+    const value = cells.map((c, i) => `**${LETTERS[i]}** ${c ? clip(c, CELL) : '—'}`).join(short ? ' · ' : '\n');
     fields.push({ name, value: truncate(value, LIMITS.fieldValue) });
   };
   const settings = cols.map((c) => byKey(c.settings?.items ?? []));
@@ -44,17 +43,15 @@ export function compareReply(cols: readonly CompareColumn[]): Reply {
   }
   const description = cols.map((c, i) => {
     const source = c.settings ? (c.settings.source === 'llm' ? 'settings read by the LLM' : 'settings found by rules') : 'no full text read yet';
-    return `**${LETTERS[i]}** ${c.paper.arxivId ? `\`${c.paper.arxivId}\` ` : ''}${fit(safe(c.paper.title), 110)} · *${source}*`;
+    return `**${LETTERS[i]}** ${c.paper.arxivId ? `\`${c.paper.arxivId}\` ` : ''}${clip(c.paper.title, 110)} · *${source}*`;
   }).join('\n');
   const embed: Embed = {
     title: `Comparing ${cols.length} papers`,
     description: fields.length ? description : `${description}\n\nNone of them has stated settings or a GRPO delta yet: their full texts and summaries come with the next poll and summary run.`,
-    fields: fields.slice(0, LIMITS.fields),
+    fields,
     footer: 'Δ: the LLM summary\'s GRPO delta. Evidence quotes each paper for its column.',
   };
-  while (size(embed) > LIMITS.embedTotal && embed.fields!.length) embed.fields!.pop();
   const buttons: Button[] = cols.map((c, i) => ({ kind: 'action', customId: CUSTOM_IDS.paperEvidence.encode({ paper: c.paper.id }), label: `Evidence ${LETTERS[i]}`, style: 'secondary' }));
-  return { embeds: [embed], components: [buttons] };
+  return { embeds: [fitEmbed(embed)], components: [buttons] };
 }
 
-const size = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);

@@ -2,10 +2,9 @@ import type { FamilyMemberRow } from '../../db/queries/families.ts';
 import type { Paper } from '../../db/schema.ts';
 import { arxivAbsUrl } from '../papers/identity.ts';
 import { TRL_CHECKED_ON, TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
-import { LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply, type ReplyFile } from '../reply.ts';
-import { paperLinks } from './links.ts';
+import { LIMITS, truncate, type Embed, type EmbedField, type Reply, type ReplyFile } from '../reply.ts';
+import { linkTitle, paperLinks } from './links.ts';
 import { pagerRow } from './pager.ts';
-import { readable } from '../papers/latex.ts';
 import { paperDate } from '../papers/date.ts';
 
 export const FAMILY_PAGE_SIZE = 10;
@@ -78,7 +77,7 @@ function memberLine(p: FamilyMemberRow, n: number): string {
   const why = [p.named && 'named', p.cites && 'cites', p.delta && 'delta'].filter(Boolean).join('+');
   const signals = [p.votes ? `🗳 ${p.votes}` : '', p.hfUpvotes ? `▲ ${p.hfUpvotes}` : ''].filter(Boolean);
   const meta = [p.arxivId && `\`${p.arxivId}\``, paperDate(p), ...signals, why].filter(Boolean).join(' · ');
-  return `${n}. [${truncate(untrustedText(readable(p.title).replace(/[[\]\s]+/g, ' ').trim()), 150)}](${paperLinks(p).main}) — ${meta}`;
+  return `${n}. [${truncate(linkTitle(p.title), 150)}](${paperLinks(p).main}) — ${meta}`;
 }
 
 /** `/family list`: each family with how many papers build on it and how many are new this month. */

@@ -1,4 +1,6 @@
 import { arxivAbsUrl, arxivPdfUrl, hfPaperUrl } from '../papers/identity.ts';
+import { readable } from '../papers/latex.ts';
+import { untrustedText } from '../reply.ts';
 
 /** Where a paper's code may live: a link to anywhere else is not shown (a feed chooses these URLs). */
 const CODE_HOSTS = ['github.com', 'gitlab.com', 'huggingface.co', 'codeberg.org', 'bitbucket.org'];
@@ -58,4 +60,9 @@ export function byline(p: { authors: string[]; authorCount: number | null; organ
   else if (p.authorCount) parts.push(`${p.authorCount} author${p.authorCount === 1 ? '' : 's'}`);
   if (p.organization) parts.push(p.organization);
   return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** A paper title as a masked link's text: LaTeX read, shown as text, on one line, no bracket to close the link early. */
+export function linkTitle(title: string): string {
+  return untrustedText(readable(title).replace(/[[\]\s]+/g, ' ').trim());
 }

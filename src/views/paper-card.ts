@@ -1,6 +1,6 @@
 import type { PaperDetail } from '../../db/queries/papers.ts';
 import type { Note } from '../../db/schema.ts';
-import { LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { fitEmbed, LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
 import { trlRecipe } from '../papers/recipe.ts';
 import type { PaperSettings } from '../papers/settings.ts';
 import { byline, paperLinks } from './links.ts';
@@ -104,12 +104,3 @@ function noteFields(n: Note): EmbedField[] {
   return parts.filter(([, v]) => v.trim()).map(([name, value]) => ({ name, value: truncate(value.trim(), 500) }));
 }
 
-/** Drops trailing fields until the embed fits Discord's 6,000-character total. */
-function fitEmbed(e: Embed): Embed {
-  const size = (x: Embed) =>
-    (x.title?.length ?? 0) + (x.description?.length ?? 0) + (x.footer?.length ?? 0) +
-    (x.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
-  const fields = [...(e.fields ?? [])].slice(0, LIMITS.fields);
-  while (size({ ...e, fields }) > LIMITS.embedTotal && fields.length > 0) fields.pop();
-  return { ...e, fields };
-}

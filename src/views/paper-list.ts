@@ -1,6 +1,6 @@
 import type { PaperSummaryRow } from '../../db/queries/papers.ts';
 import { LIMITS, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
-import { byline, paperLinks } from './links.ts';
+import { byline, linkTitle, paperLinks } from './links.ts';
 import { readable } from '../papers/latex.ts';
 import { paperDate } from '../papers/date.ts';
 
@@ -17,7 +17,7 @@ export function paperListReply(opts: { title: string; papers: PaperSummaryRow[];
   const start = opts.startAt ?? 1;
   const perEntry = Math.floor((LIMITS.description - 100) / Math.max(opts.papers.length, 1));
   const entries = opts.papers.map((p, i) => {
-    const head = `**${start + i}. [${truncate(untrustedText(readable(p.title).replace(/[[\]\s]+/g, ' ').trim()), 200)}](${paperLinks(p).main})**`;
+    const head = `**${start + i}. [${truncate(linkTitle(p.title), 200)}](${paperLinks(p).main})**`;
     const id = p.arxivId ? `\`${p.arxivId}\`` : undefined;
     const line2 = [id, meta(p)].filter(Boolean).join(' · ');
     const snippet = opts.snippet === 0 ? '' : truncate(untrustedText(readable(p.abstract.replace(/\s+/g, ' '))), opts.snippet ?? 160);

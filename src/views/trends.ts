@@ -3,10 +3,9 @@
  * not be drawn): papers per week with the week's most upvoted paper, then the families' totals.
  * Pure; the chart is drawn by the command.
  */
-import { readable } from '../papers/latex.ts';
 import type { Trends, TrendWeek } from '../pictures/trends.ts';
-import { LIMITS, truncate, untrustedText, type Reply, type ReplyFile } from '../reply.ts';
-import { paperLinks } from './links.ts';
+import { LIMITS, truncate, type Reply, type ReplyFile } from '../reply.ts';
+import { linkTitle, paperLinks } from './links.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -84,7 +83,7 @@ function weekLines(weeks: readonly TrendWeek[]): string {
 
 function topLink(top: NonNullable<TrendWeek['top']>): string {
   // Paper text: shown as text (issue 15), brackets and line breaks gone so the link's label stays one.
-  const name = truncate(untrustedText(readable(top.title).replace(/[[\]\s]+/g, ' ').trim()), 70);
+  const name = truncate(linkTitle(top.title), 70);
   return top.arxivId ? `[${name}](${paperLinks({ arxivId: top.arxivId, title: top.title }).main})` : name;
 }
 
