@@ -74,10 +74,11 @@ export function resolveFamily(typed: string): FamilyEntry {
 async function showPage(deps: CommandDeps, f: FamilyEntry, requested: number, guildId: string | undefined): Promise<Reply> {
   const ref = familyRef(f);
   const membersOn = (page: number) => familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) });
-  const [defining, first] = await Promise.all([definingPaper(deps.db, ref), membersOn(requested)]);
+  // The picture depends on the family only: it is drawn while the page is read.
+  const [defining, first, picture] = await Promise.all([definingPaper(deps.db, ref), membersOn(requested), treePicture(deps, f)]);
   // A page past the end (an old button after papers left the family, a forged id) shows the last one.
   const page = pageInRange(requested, first.total, FAMILY_PAGE_SIZE);
-  const [members, picture] = await Promise.all([page === requested ? first : membersOn(page), treePicture(deps, f)]);
+  const members = page === requested ? first : await membersOn(page);
   return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }), picture.file);
 }
 

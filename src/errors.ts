@@ -95,7 +95,8 @@ export function errorSummary(err: unknown, max = 300): string {
   const inner = unwrapQuery(err);
   const e = asError(inner);
   let text: string;
-  if (isDatabaseUnavailable(inner)) text = `database unavailable (${connectionCode(inner) ?? 'connection lost'})`;
+  const code = connectionCode(inner);
+  if (code) text = `database unavailable (${code})`;
   else if (isPostgresError(e)) text = `database error ${String(e.code)}: ${messageOf(inner)}`;
   else text = messageOf(inner);
   const line = redactSecrets(text.length > max * 4 ? text.slice(0, max * 4) : text).replace(/\s+/g, ' ').trim();

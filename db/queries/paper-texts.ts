@@ -45,6 +45,15 @@ export async function readableTexts(db: Db, paperIds: readonly number[]): Promis
   return new Map(rows.map((r) => [r.paperId, r]));
 }
 
+/** Per paper, the rules extractor's settings of its newest readable text: `readableTexts` without the text itself (cards and digests read only these). */
+export async function readableRulesSettings(db: Db, paperIds: readonly number[]): Promise<Map<number, FullText['rulesSettings']>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db.selectDistinctOn([paperTexts.paperId], { paperId: paperTexts.paperId, rulesSettings: paperTexts.rulesSettings }).from(paperTexts)
+    .where(and(inArray(paperTexts.paperId, [...paperIds]), eq(paperTexts.status, 'ok')))
+    .orderBy(paperTexts.paperId, desc(paperTexts.version));
+  return new Map(rows.map((r) => [r.paperId, r.rulesSettings]));
+}
+
 /** Texts by status (the newest row of each family paper), for /status. */
 export async function textCounts(db: Db): Promise<{ ok: number; noHtml: number; failed: number; missing: number }> {
   const [row] = await db.execute<{ ok: number; no_html: number; failed: number; missing: number }>(sql`

@@ -49,7 +49,8 @@ const sentence = (re: RegExp, value: (m: RegExpExecArray) => string | undefined)
 };
 
 const num = (i: number) => (m: RegExpExecArray) => normaliseNumber(m[i]!);
-const numericCell = (v: string) => (new RegExp(`^\\$?${NUM}\\$?$`).test(v.trim()) ? normaliseNumber(v.replace(/\$/g, '')) : undefined);
+const NUMERIC_CELL = new RegExp(`^\\$?${NUM}\\$?$`);
+const numericCell = (v: string) => (NUMERIC_CELL.test(v.trim()) ? normaliseNumber(v.replace(/\$/g, '')) : undefined);
 const re = (source: string, flags = 'i') => new RegExp(source, flags);
 
 const MODEL = /\b((?:Qwen-?\d(?:\.\d)?(?:-[A-Za-z]+)*-\d+(?:\.\d+)?B(?:-(?:Instruct|Base|Chat|Math|Coder|Preview|it))*)|(?:(?:Meta-)?L[Ll]a[Mm][Aa]-?\d(?:\.\d)?-\d+B(?:-(?:Instruct|Base|Chat|it))*)|(?:DeepSeek-R1-Distill-(?:Qwen|Llama)-?\d+(?:\.\d+)?B)|(?:Seed-OSS-\d+B(?:-Instruct|-Base)?)|(?:Mistral-\d+B(?:-[A-Za-z0-9.]+)*)|(?:Gemma-?\d?-\d+B(?:-it)?)|(?:OLMo-?\d?-\d+B(?:-[A-Za-z]+)*)|(?:Phi-\d(?:\.\d)?(?:-mini)?))/g;
@@ -181,12 +182,14 @@ export function extractSettings(sections: readonly TextSection[]): Setting[] {
     // The abstract is read last: it names the model and data, but the setup says it with more precision.
     .map((s, i) => ({ s, i, score: s.kind === 'abstract' ? -100 : sectionScore(s) }))
     .filter(({ s }) => !NOT_OURS.test(s.heading))
-    .sort((a, b) => b.score - a.score || a.i - b.i);
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    // Split once: every setting key reads the same lines.
+    .map(({ s }) => ({ s, lines: lines(s.text) }));
   const found: Setting[] = [];
   for (const key of Object.keys(FINDERS) as SettingKey[]) {
-    search: for (const { s } of units) {
+    search: for (const { s, lines: unitLines } of units) {
       if (s.kind === 'abstract' && key !== 'base_model' && key !== 'datasets') continue;
-      for (const { line, table } of lines(s.text)) {
+      for (const { line, table } of unitLines) {
         if (!table && OTHER_STAGE.test(line)) continue;
         for (const find of FINDERS[key]) {
           // A value caught at a sentence's end keeps no punctuation: "128," and "0.28." are 128 and 0.28.

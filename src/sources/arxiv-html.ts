@@ -46,8 +46,10 @@ export function parseArxivHtml(html: string): ParsedPage {
   // arXiv's conversion-error banner is a `div.package-alerts.ltx_document` of its own: the paper is the `article`.
   const root = DomUtils.findOne((e) => e.name === 'article' && hasClass(e, 'ltx_document'), doc.children)
     ?? DomUtils.findOne((e) => hasClass(e, 'ltx_document') && !hasClass(e, 'package-alerts'), doc.children);
-  const pageText = DomUtils.textContent(doc).replace(/\s+/g, ' ').trim().slice(0, 300);
-  if (!root) return { kind: 'no-html', reason: `not a paper: the page has no LaTeXML document${pageText ? ` ("${pageText.slice(0, 100)}")` : ''}` };
+  if (!root) {
+    const pageText = DomUtils.textContent(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
+    return { kind: 'no-html', reason: `not a paper: the page has no LaTeXML document${pageText ? ` ("${pageText}")` : ''}` };
+  }
 
   const titleEl = DomUtils.findOne((e) => hasClass(e, 'ltx_title_document'), root.children);
   const sections: TextSection[] = [];
