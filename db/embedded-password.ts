@@ -14,7 +14,7 @@ export const LEGACY_PASSWORD = 'grpo-local';
 export const passwordFile = (dir: string) => `${path.resolve(dir)}.password`;
 
 /** The error of a password file that cannot be read or written; the caller wraps it in its own error type. */
-export class PasswordFileError extends Error {
+class PasswordFileError extends Error {
   override name = 'PasswordFileError';
 }
 

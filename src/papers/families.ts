@@ -288,13 +288,13 @@ export const FAMILIES: readonly FamilyEntry[] = [
   },
 ];
 
-/** FAMILY_CUES families with no entry above, and why. A test checks every cue family is one or the other. */
 /**
  * The one list of family names: what the classifier reports, cards and /family show, /family list
  * counts, /subscribe family: offers and the relevance judge may answer.
  */
 export const FAMILY_NAMES: readonly string[] = FAMILIES.map((f) => f.name);
 
+/** FAMILY_CUES families with no entry above, and why. A test checks every cue family is one or the other. */
 export const NOT_COVERED: Readonly<Record<string, string>> = {
   'R1-style RL': 'a training recipe (R1-Zero-like RL from a base model), not one algorithm; see GRPO and RLVR',
   REINFORCE: 'the 1992 policy-gradient estimator: background to every entry, and mostly named as a baseline',

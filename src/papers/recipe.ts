@@ -35,7 +35,6 @@ function baseFamily(names: readonly string[]): FamilyEntry | undefined {
   const generic = new Set(['GRPO', 'RLVR']);
   return entries.find((f) => !generic.has(f.name) && f.trl.support !== 'none')
     ?? entries.find((f) => !generic.has(f.name))
-    ?? entries.find((f) => f.name === 'GRPO')
     ?? FAMILIES.find((f) => f.name === 'GRPO');
 }
 
