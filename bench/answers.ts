@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { papers } from '../db/schema.ts';
 import { importSeeds } from '../seeds/import.ts';
-import { CUSTOM_IDS } from '../src/custom-id.ts';
+import { CUSTOM_IDS } from '../src/core/custom-id.ts';
 import { APP_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.ts';
 import { ROOT, cpuSeconds, freePort, postgresCpuSeconds, startBotProcess, startFeedServer } from './bot-process.ts';
 import { rng } from './corpus.ts';

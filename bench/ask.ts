@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { importSeeds } from '../seeds/import.ts';
-import { retrievePapers } from '../src/ask/retrieve.ts';
+import { retrievePapers } from '../src/services/ask/retrieve.ts';
 import { startBenchServer } from './pg.ts';
 
 const QUESTIONS = fileURLToPath(new URL('../test/fixtures/ask/questions.jsonl', import.meta.url));

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { classifyPaper, decideByRules, ruleEvidence } from '../src/papers/classify.ts';
+import { classifyPaper, decideByRules, ruleEvidence } from '../src/core/papers/classify.ts';
 import { round } from './stats.ts';
 
 const DIR = fileURLToPath(new URL('../test/fixtures/classifier/days/', import.meta.url));

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { classifyPaper } from '../src/papers/classify.ts';
+import { classifyPaper } from '../src/core/papers/classify.ts';
 import { round, table } from './stats.ts';
 
 export interface LabelledPaper {

@@ -4,8 +4,8 @@
  * with words of one or two topic clusters, so common words are everywhere, topic words co-occur and
  * rare words are rare, as in a real corpus. About 15% of papers have a Chinese title, 8% Chinese notes.
  */
-import { titleKey } from '../src/papers/identity.ts';
-import { cjkTerms } from '../src/papers/search-terms.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
+import { cjkTerms } from '../src/core/papers/search-terms.ts';
 import {
   FIRST_NAMES, GENERAL, LANDMARKS, LAST_NAMES, METHODS, RARE, TITLE_ADJS, TITLE_NOUNS, TITLE_TASKS, TOPICS, ZH_FILLER, ZH_TERMS,
 } from './vocab.ts';

@@ -7,7 +7,7 @@
  *
  * Token counts are the fake's, synthetic but proportional to the text: input = ceil(characters of
  * system + user prompt / 3.5), output = ceil(characters of the answer JSON / 3.5), with answers of a
- * realistic length per language. Costs are those counts at the model's list price (src/llm/pricing.ts).
+ * realistic length per language. Costs are those counts at the model's list price (src/services/llm/pricing.ts).
  *
  *   npx tsx bench/digest-cost.ts [--json]
  */
@@ -17,17 +17,17 @@ import { pathToFileURL } from 'node:url';
 import { sql as raw } from 'drizzle-orm';
 import { channels, papers } from '../db/schema.ts';
 import type { JobDeps } from '../jobs/index.ts';
-import { composeChannelDigest } from '../src/outbox/channel-digest.ts';
-import { deliverDigests } from '../src/outbox/deliver.ts';
+import { composeChannelDigest } from '../src/services/outbox/channel-digest.ts';
+import { deliverDigests } from '../src/services/outbox/deliver.ts';
 import { buildDeps } from '../src/app.ts';
 import { summarizePending } from '../jobs/summarize-pending.ts';
-import { loadConfig } from '../src/config.ts';
-import type { Poster } from '../src/delivery/poster.ts';
-import { localClock } from '../src/delivery/schedule.ts';
-import { classifyPaper } from '../src/papers/classify.ts';
-import { titleKey } from '../src/papers/identity.ts';
-import { costUsd, estimateRequestUsd, priceFor, promptChars, type TokenUsage } from '../src/llm/pricing.ts';
-import { SYSTEM_PROMPT, summaryRequest, type PaperText } from '../src/summarize/prompt.ts';
+import { loadConfig } from '../src/core/config.ts';
+import type { Poster } from '../src/core/delivery/poster.ts';
+import { localClock } from '../src/core/delivery/schedule.ts';
+import { classifyPaper } from '../src/core/papers/classify.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
+import { costUsd, estimateRequestUsd, priceFor, promptChars, type TokenUsage } from '../src/services/llm/pricing.ts';
+import { SYSTEM_PROMPT, summaryRequest, type PaperText } from '../src/services/summarize/prompt.ts';
 import { startFakeAnthropicServer, type FakeAnthropic } from '../test/helpers/fake-anthropic-server.ts';
 import { rng } from './corpus.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';

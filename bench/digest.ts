@@ -9,9 +9,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { composeDigest } from '../src/digest/compose.ts';
-import type { DigestChannel, DigestInput, DigestPaper, DigestSummary, FeedHealth } from '../src/digest/types.ts';
-import { TOPIC_SLUGS } from '../src/papers/topics.ts';
+import { composeDigest } from '../src/core/digest/compose.ts';
+import type { DigestChannel, DigestInput, DigestPaper, DigestSummary, FeedHealth } from '../src/core/digest/types.ts';
+import { TOPIC_SLUGS } from '../src/core/papers/topics.ts';
 import { median, round } from './stats.ts';
 
 export interface DigestBenchOptions {

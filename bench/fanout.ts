@@ -14,10 +14,10 @@ import { DefaultRestOptions, Events, Routes, type RESTOptions } from 'discord.js
 import type { Db } from '../db/client.ts';
 import { channels, deliveries, papers } from '../db/schema.ts';
 import { buildDeps } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDiscordPorts } from '../src/discord/bot.ts';
-import { deliverDigests } from '../src/outbox/deliver.ts';
-import { titleKey } from '../src/papers/identity.ts';
+import { loadConfig } from '../src/core/config.ts';
+import { createDiscordPorts } from '../src/adapters/discord/bot.ts';
+import { deliverDigests } from '../src/services/outbox/deliver.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
 import { APP_ID, startFakeDiscord, type FakeDiscord, type RateLimits } from '../test/fakes/discord.ts';
 import type { BenchServer } from './pg.ts';
 import { round } from './stats.ts';

@@ -1,6 +1,6 @@
 /**
  * A synthetic arXiv RSS feed for the ingest benchmark, in the exact 2024 wire format that
- * src/sources/arxiv-rss.ts parses (docs/feed-formats.md; the same shape as test/helpers/feed-builders.ts)
+ * src/services/sources/arxiv-rss.ts parses (docs/feed-formats.md; the same shape as test/helpers/feed-builders.ts)
  * and deterministic from a seed.
  *
  * The items look like a busy cs.LG+cs.CL+cs.AI+cs.CV day: abstracts of 1,000-1,500 characters

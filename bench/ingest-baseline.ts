@@ -1,6 +1,6 @@
 /**
  * The ingest benchmark's baseline: the straightforward row-by-row upsert a first implementation would
- * write, over the same parsed candidates as `ingestCandidates` (src/ingest/ingest.ts). For each
+ * write, over the same parsed candidates as `ingestCandidates` (src/services/ingest/ingest.ts). For each
  * candidate, each statement on its own (autocommit, no transaction, no batching):
  *   select the paper by arXiv id -> classify and insert it, or merge and update it when it changed
  *   -> insert one paper_sources row.
@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paperSources, papers } from '../db/schema.ts';
 import { classificationColumns } from '../db/queries/classification.ts';
-import { classifyPaper } from '../src/papers/classify.ts';
-import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../src/papers/merge.ts';
-import type { PaperCandidate } from '../src/sources/candidate.ts';
+import { classifyPaper } from '../src/core/papers/classify.ts';
+import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../src/core/papers/merge.ts';
+import type { PaperCandidate } from '../src/services/sources/candidate.ts';
 
 export interface RowByRowStats {
   received: number;

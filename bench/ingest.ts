@@ -11,10 +11,10 @@
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ingestCandidates, type IngestStats } from '../src/ingest/ingest.ts';
+import { ingestCandidates, type IngestStats } from '../src/services/ingest/ingest.ts';
 import type { DbHandle } from '../db/client.ts';
-import { classifyPaper } from '../src/papers/classify.ts';
-import { parseArxivRss } from '../src/sources/arxiv-rss.ts';
+import { classifyPaper } from '../src/core/papers/classify.ts';
+import { parseArxivRss } from '../src/services/sources/arxiv-rss.ts';
 import { origin } from './cpuprof.ts';
 import { syntheticArxivFeed } from './feeds.ts';
 import { ingestRowByRow, type RowByRowStats } from './ingest-baseline.ts';

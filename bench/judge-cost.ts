@@ -1,6 +1,6 @@
 /**
  * What the relevance judge costs on a real day: each labelled arXiv day's papers stored with the
- * key-less filter's scores, then the real judge (src/relevance/judge.ts) through the real SDK against
+ * key-less filter's scores, then the real judge (src/services/relevance/judge.ts) through the real SDK against
  * the local fake API in proportional mode (tokens ~ characters / 3.5, a cached prefix written once and
  * read after, as the real API bills it). Reports per day: papers judged, calls, tokens, cache reads,
  * dollars at the configured model's list price, and the same without the cache. The fake's answers
@@ -11,12 +11,12 @@
 import pino from 'pino';
 import { pathToFileURL } from 'node:url';
 import { papers } from '../db/schema.ts';
-import { titleKey } from '../src/papers/identity.ts';
-import { classifyPaper } from '../src/papers/classify.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
+import { classifyPaper } from '../src/core/papers/classify.ts';
 import { buildDeps } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { judgePending } from '../src/relevance/judge.ts';
-import { costUsd } from '../src/llm/pricing.ts';
+import { loadConfig } from '../src/core/config.ts';
+import { judgePending } from '../src/services/relevance/judge.ts';
+import { costUsd } from '../src/services/llm/pricing.ts';
 import { startFakeAnthropicServer } from '../test/helpers/fake-anthropic-server.ts';
 import { days, DAY_SPLIT, loadDay } from './classify-days.ts';
 import { startBenchServer } from './pg.ts';

@@ -11,15 +11,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { BACKGROUND_YEARS, FAMILIES, FAMILY_NAMES } from '../src/papers/families.ts';
-import { digestPicture, digestWeekSpec } from '../src/pictures/digest-week.ts';
-import { familyTreeDot, treeFamilies } from '../src/pictures/family-tree.ts';
-import { PNG_WIDTH } from '../src/pictures/theme.ts';
-import { buildTrends, trendRange } from '../src/pictures/trends.ts';
-import { trendsChartSpec } from '../src/pictures/trends-chart.ts';
-import { chartSvg } from '../src/render/chart.ts';
-import { graphSvg } from '../src/render/graph.ts';
-import { rasterize } from '../src/render/raster.ts';
+import { BACKGROUND_YEARS, FAMILIES, FAMILY_NAMES } from '../src/core/papers/families.ts';
+import { digestPicture, digestWeekSpec } from '../src/core/pictures/digest-week.ts';
+import { familyTreeDot, treeFamilies } from '../src/core/pictures/family-tree.ts';
+import { PNG_WIDTH } from '../src/core/pictures/theme.ts';
+import { buildTrends, trendRange } from '../src/core/pictures/trends.ts';
+import { trendsChartSpec } from '../src/core/pictures/trends-chart.ts';
+import { chartSvg } from '../src/services/render/chart.ts';
+import { graphSvg } from '../src/services/render/graph.ts';
+import { rasterize } from '../src/services/render/raster.ts';
 import type { TrendPaperRow } from '../db/queries/trends.ts';
 import { rng } from './corpus.ts';
 import { median, round, summarize, table } from './stats.ts';

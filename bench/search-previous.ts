@@ -1,5 +1,5 @@
 /**
- * The search that was current until the BM25F index (src/search) replaced it: ranking in Postgres
+ * The search that was current until the BM25F index (src/services/search) replaced it: ranking in Postgres
  * over the weighted tsvector, with candidate sampling for a large corpus. Frozen so
  * `npm run bench -- --only search --baseline` measures it beside the current search on the same
  * corpus. It needs the `search` column the app no longer has: `addSearchVector` adds it to a bench
@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { SUMMARY_COLUMNS } from '../db/queries/papers.ts';
 import type { SearchHit, SearchPage } from '../db/queries/search.ts';
-import { cjkBigrams } from '../src/papers/search-terms.ts';
+import { cjkBigrams } from '../src/core/papers/search-terms.ts';
 
 export interface SearchOptions {
   limit: number;

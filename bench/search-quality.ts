@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { importSeeds } from '../seeds/import.ts';
-import { retrievePapers } from '../src/ask/retrieve.ts';
-import { searchPapers } from '../src/search/search.ts';
+import { retrievePapers } from '../src/services/ask/retrieve.ts';
+import { searchPapers } from '../src/services/search/search.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';
 
 const Question = z.object({

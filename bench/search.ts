@@ -7,8 +7,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client.ts';
-import { searchIndex, searchPapers, type SearchPage } from '../src/search/search.ts';
-import { progressBar } from '../src/progress.ts';
+import { searchIndex, searchPapers, type SearchPage } from '../src/services/search/search.ts';
+import { progressBar } from '../src/core/progress.ts';
 import { generateCorpus } from './corpus.ts';
 import { loadCorpus } from './load.ts';
 import type { BenchServer } from './pg.ts';

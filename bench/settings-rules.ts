@@ -1,5 +1,5 @@
 /**
- * The key-less settings extractor (src/papers/settings-rules.ts) against hand labels: setup passages
+ * The key-less settings extractor (src/core/papers/settings-rules.ts) against hand labels: setup passages
  * of real GRPO-family papers (bench/data/settings-labels.json), each read as one experimental-setup
  * unit. A prediction counts as right when its value matches the label after normalising numbers;
  * a wrong value is a false positive and a miss. Prints per-setting and overall precision and recall for
@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractSettings, normaliseNumber } from '../src/papers/settings-rules.ts';
-import { SETTING_KEYS, meansNoKl, type SettingKey } from '../src/papers/settings.ts';
+import { extractSettings, normaliseNumber } from '../src/core/papers/settings-rules.ts';
+import { SETTING_KEYS, meansNoKl, type SettingKey } from '../src/core/papers/settings.ts';
 
 interface Labelled { name: string; split: 'dev' | 'test'; text: string; labels: Partial<Record<SettingKey, string>> }
 const data = JSON.parse(readFileSync(path.join(import.meta.dirname, 'data/settings-labels.json'), 'utf8')) as { papers: Labelled[] };

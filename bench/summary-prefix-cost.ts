@@ -2,18 +2,18 @@
  * What reading the full text costs per paper, for both languages, with and without the shared
  * cached prefix: the real summariser request and the real SDK against the fake API in proportional
  * mode (tokens from characters at 3.5 per token; a prefix marked for caching is written once and read
- * after, when it reaches Haiku 4.5's 4,096-token minimum), priced with src/llm/pricing.ts.
+ * after, when it reaches Haiku 4.5's 4,096-token minimum), priced with src/services/llm/pricing.ts.
  *   npx tsx bench/summary-prefix-cost.ts
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLlm } from '../src/llm/anthropic.ts';
-import { callStructured } from '../src/llm/structured.ts';
-import { usefulSections, type TextSection } from '../src/papers/paper-text.ts';
-import { parseArxivHtml } from '../src/sources/arxiv-html.ts';
-import { summaryReader } from '../src/summarize/answer.ts';
-import { evidenceText, summaryRequest, type PaperText } from '../src/summarize/prompt.ts';
-import { LANGS } from '../src/summarize/schema.ts';
+import { createLlm } from '../src/services/llm/anthropic.ts';
+import { callStructured } from '../src/services/llm/structured.ts';
+import { usefulSections, type TextSection } from '../src/core/papers/paper-text.ts';
+import { parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
+import { summaryReader } from '../src/services/summarize/answer.ts';
+import { evidenceText, summaryRequest, type PaperText } from '../src/services/summarize/prompt.ts';
+import { LANGS } from '../src/services/summarize/schema.ts';
 import { startFakeAnthropicServer, validSummary } from '../test/helpers/fake-anthropic-server.ts';
 
 const page = parseArxivHtml(readFileSync(path.join(import.meta.dirname, '../test/fixtures/arxiv-html/2611.04242v2.html'), 'utf8'));

@@ -1,6 +1,6 @@
 /**
- * Rebuilds src/papers/learned-weights.json: an L2-regularised logistic model over the rules'
- * evidence and the papers' words (src/papers/learned.ts), trained on papers labelled by reading:
+ * Rebuilds src/core/papers/learned-weights.json: an L2-regularised logistic model over the rules'
+ * evidence and the papers' words (src/core/papers/learned.ts), trained on papers labelled by reading:
  * the dev days of test/fixtures/classifier/days (ambiguous ones left out) and the curated dev sets
  * (dev, dev2). The test days and the curated holdouts are never read here.
  *
@@ -14,12 +14,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ruleEvidence } from '../src/papers/classify.ts';
-import { features, type LearnedModel } from '../src/papers/learned.ts';
+import { ruleEvidence } from '../src/core/papers/classify.ts';
+import { features, type LearnedModel } from '../src/core/papers/learned.ts';
 import { loadSet } from './classify.ts';
 import { days, loadDay } from './classify-days.ts';
 
-const OUT = fileURLToPath(new URL('../src/papers/learned-weights.json', import.meta.url));
+const OUT = fileURLToPath(new URL('../src/core/papers/learned-weights.json', import.meta.url));
 const PRECISION_GOAL = 0.92;
 const RECALL_GOAL = 0.9;
 

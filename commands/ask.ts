@@ -1,13 +1,13 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type ComponentReply } from '../src/command.ts';
-import { CUSTOM_IDS } from '../src/custom-id.ts';
-import { answerQuestion, ASK_K, retrieveSources } from '../src/ask/answer.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type ComponentReply } from '../src/core/command.ts';
+import { CUSTOM_IDS } from '../src/core/custom-id.ts';
+import { answerQuestion, ASK_K, retrieveSources } from '../src/services/ask/answer.ts';
 import { papersInOrder } from '../db/queries/papers.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { dayExample, parseDay } from '../src/calendar.ts';
-import { errorReply, type Reply } from '../src/reply.ts';
-import { TOPICS } from '../src/papers/topics.ts';
-import { summariesToShow } from '../src/summarize/show.ts';
-import { askReply, sourcesReply } from '../src/views/ask.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { dayExample, parseDay } from '../src/core/calendar.ts';
+import { errorReply, type Reply } from '../src/core/reply.ts';
+import { TOPICS } from '../src/core/papers/topics.ts';
+import { summariesToShow } from '../src/services/summarize/show.ts';
+import { askReply, sourcesReply } from '../src/core/views/ask.ts';
 import { loadSaved, saveExpiring, takeSlot } from '../db/queries/app-state.ts';
 
 export const QUESTION_MAX = 500;

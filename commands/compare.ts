@@ -1,8 +1,8 @@
-import { optionsOf, type Command, type CommandDefinition } from '../src/command.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { trainingOf } from '../src/summarize/settings.ts';
-import { compareReply } from '../src/views/compare.ts';
-import { resolvePaper } from './paper.ts';
+import { optionsOf, type Command, type CommandDefinition } from '../src/core/command.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { trainingOf } from '../src/services/summarize/settings.ts';
+import { compareReply } from '../src/core/views/compare.ts';
+import { resolvePaper } from './paper/resolve.ts';
 
 const definition = {
   name: 'compare',

@@ -1,19 +1,19 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
-import { UserFacingError } from '../src/errors.ts';
-import type { Reply } from '../src/reply.ts';
-import { localClock } from '../src/delivery/schedule.ts';
-import { nextDigest, type NextDigest } from '../src/delivery/next.ts';
-import { parseChannelRef, parseDigestSettings, WEEKDAY_NAMES } from '../src/delivery/settings.ts';
-import { channelMention, setupReply, statusReply } from '../src/views/digest-config.ts';
-import { digestPreviewReply } from '../src/views/digest-preview.ts';
-import { composeDigest } from '../src/digest/compose.ts';
-import { TOPIC_SLUGS } from '../src/papers/topics.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/core/command.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import type { Reply } from '../src/core/reply.ts';
+import { localClock } from '../src/core/delivery/schedule.ts';
+import { nextDigest, type NextDigest } from '../src/core/delivery/next.ts';
+import { parseChannelRef, parseDigestSettings, WEEKDAY_NAMES } from '../src/core/delivery/settings.ts';
+import { channelMention, setupReply, statusReply } from '../src/core/views/digest-config.ts';
+import { digestPreviewReply } from '../src/core/views/digest-preview.ts';
+import { composeDigest } from '../src/core/digest/compose.ts';
+import { TOPIC_SLUGS } from '../src/core/papers/topics.ts';
 import { disableChannel, getChannel, lastDigest, saveChannelSettings } from '../db/queries/channels.ts';
 import { isDigestPlanned } from '../db/queries/deliveries.ts';
 import type { Channel } from '../db/schema.ts';
-import { loadChannelDigest } from '../src/outbox/channel-digest.ts';
-import { withDigestPicture } from '../src/outbox/header-picture.ts';
-import { postDigestNow } from './digest-now.ts';
+import { loadChannelDigest } from '../src/services/outbox/channel-digest.ts';
+import { withDigestPicture } from '../src/services/outbox/header-picture.ts';
+import { postDigestNow } from './digest/now.ts';
 
 const channelOption = (required: boolean) => ({
   name: 'channel', description: required ? 'The channel that gets the digest' : 'Which digest channel (default: this one)', type: 'channel' as const, required,

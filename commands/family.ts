@@ -1,13 +1,13 @@
-import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps } from '../src/command.ts';
-import { CUSTOM_IDS } from '../src/custom-id.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { untrustedText, type Reply, type ReplyFile } from '../src/reply.ts';
-import { BACKGROUND_YEARS, FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/papers/families.ts';
-import { familyTreeDot, treeFamilies, type TreeFamily } from '../src/pictures/family-tree.ts';
-import { drawGraph, pictureFile, tryDraw } from '../src/render/picture.ts';
-import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/views/family.ts';
-import { familyTreeAlt, familyTreeFileName, familyTreeReply } from '../src/views/family-tree.ts';
-import { pageInRange } from '../src/views/pager.ts';
+import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps } from '../src/core/command.ts';
+import { CUSTOM_IDS } from '../src/core/custom-id.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { untrustedText, type Reply, type ReplyFile } from '../src/core/reply.ts';
+import { BACKGROUND_YEARS, FAMILIES, findFamily, type FamilyEntry, familyRef } from '../src/core/papers/families.ts';
+import { familyTreeDot, treeFamilies, type TreeFamily } from '../src/core/pictures/family-tree.ts';
+import { drawGraph, pictureFile, tryDraw } from '../src/services/render/picture.ts';
+import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/core/views/family.ts';
+import { familyTreeAlt, familyTreeFileName, familyTreeReply } from '../src/core/views/family-tree.ts';
+import { pageInRange } from '../src/core/views/pager.ts';
 import { definingPaper, familyCounts, familyMembers } from '../db/queries/families.ts';
 
 /** At most this many pages: enough for any family, and a bound on what a forged custom id can ask for. */

@@ -1,5 +1,5 @@
-import type { Command } from '../src/command.ts';
-import { commandUsage } from '../src/usage.ts';
+import type { Command } from '../src/core/command.ts';
+import { commandUsage } from '../src/core/usage.ts';
 
 /** `/help`: what the bot can do, generated from the command definitions so it never goes stale. */
 export function createHelp(all: () => readonly Command[]): Command {

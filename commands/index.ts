@@ -1,4 +1,4 @@
-import type { Command } from '../src/command.ts';
+import type { Command } from '../src/core/command.ts';
 import { ask } from './ask.ts';
 import { digest } from './digest.ts';
 import { family } from './family.ts';

@@ -1,22 +1,22 @@
-import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { stripUnsafeChars, type Reply } from '../src/reply.ts';
-import { paperCardReply } from '../src/views/paper-card.ts';
-import { paperListReply } from '../src/views/paper-list.ts';
-import { TOPICS } from '../src/papers/topics.ts';
+import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/core/command.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { stripUnsafeChars, type Reply } from '../src/core/reply.ts';
+import { paperCardReply } from '../src/core/views/paper-card.ts';
+import { paperListReply } from '../src/core/views/paper-list.ts';
+import { TOPICS } from '../src/core/papers/topics.ts';
 import type { Paper } from '../db/schema.ts';
 import { getPaperById, getPaperDetail, latestPapers } from '../db/queries/papers.ts';
-import { lookupPaper } from '../src/search/lookup.ts';
-import { searchPapers } from '../src/search/search.ts';
+import { searchPapers } from '../src/services/search/search.ts';
 import { familiesOfPaper } from '../db/queries/families.ts';
-import { FAMILIES, familyRef } from '../src/papers/families.ts';
-import { summaryToShow } from '../src/summarize/show.ts';
-import { PAGE_MAX, pressPage, searchPage } from './paper-search.ts';
-import { pressRandom, randomPaper } from './paper-random.ts';
-import { markPaper, type MarkChoice } from './paper-mark.ts';
-import { trainingOfPaper } from '../src/summarize/settings.ts';
-import { evidenceReply, recipeReply } from '../src/views/training.ts';
-import { CUSTOM_IDS } from '../src/custom-id.ts';
+import { FAMILIES, familyRef } from '../src/core/papers/families.ts';
+import { summaryToShow } from '../src/services/summarize/show.ts';
+import { PAGE_MAX, pressPage, searchPage } from './paper/search.ts';
+import { pressRandom, randomPaper } from './paper/random.ts';
+import { resolvePaper } from './paper/resolve.ts';
+import { markPaper, type MarkChoice } from './paper/mark.ts';
+import { trainingOfPaper } from '../src/services/summarize/settings.ts';
+import { evidenceReply, recipeReply } from '../src/core/views/training.ts';
+import { CUSTOM_IDS } from '../src/core/custom-id.ts';
 
 export const QUERY_MAX = 300;
 
@@ -111,19 +111,6 @@ export async function paperChoices(deps: CommandDeps, typed: string): Promise<Ch
     name: stripUnsafeChars(`${h.arxivId ? `${h.arxivId} · ` : ''}${h.title}`).slice(0, 100),
     value: (h.arxivId ?? h.title).slice(0, 100),
   }));
-}
-
-/** The paper a user named (arXiv id, link, title or family name), or a UserFacingError that says what to try instead. */
-export async function resolvePaper(deps: CommandDeps, ref: string): Promise<Paper> {
-  const found = await lookupPaper(deps.db, ref);
-  if (found.paper) return found.paper;
-  switch (found.reason) {
-    case 'malformed-id': throw new UserFacingError(`"${ref}" is not a valid arXiv id. Use one like 2507.18071 (a version such as v2 is fine), a link, or a title.`);
-    case 'unknown-id': throw new UserFacingError(`arXiv ${found.id ?? ref} is not in the corpus yet. Try /paper search with words from its title.`);
-    case 'no-title-match': throw new UserFacingError(`No paper titled "${ref}". Try /paper search query:${ref.slice(0, 60)}`);
-    case 'family-not-stored':
-      throw new UserFacingError(`${found.family}'s defining paper (arXiv ${found.id}) is not in the corpus yet; /family show name:${found.family} lists the stored papers that build on it.`);
-  }
 }
 
 async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -1,15 +1,16 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput, type ComponentInput, type ComponentReply } from '../src/command.ts';
-import { CUSTOM_IDS } from '../src/custom-id.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { errorReply, type Reply } from '../src/reply.ts';
-import { summariesToShow } from '../src/summarize/show.ts';
-import { alreadyReadText, historyPageReply, nominateReply, queuePageReply, voteReply } from '../src/views/queue.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput, type ComponentInput, type ComponentReply } from '../src/core/command.ts';
+import { CUSTOM_IDS } from '../src/core/custom-id.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { errorReply, type Reply } from '../src/core/reply.ts';
+import { summariesToShow } from '../src/services/summarize/show.ts';
+import { alreadyReadText, historyPageReply, nominateReply, queuePageReply, voteReply } from '../src/core/views/queue.ts';
 import { getPaperById } from '../db/queries/papers.ts';
 import { nominate, queueEntries, toggleVote } from '../db/queries/queue.ts';
 import type { Paper } from '../db/schema.ts';
-import { paperChoices, resolvePaper } from './paper.ts';
-import { markDone, removePaper, scheduleNext } from './queue-session.ts';
-import { pageInRange } from '../src/views/pager.ts';
+import { paperChoices } from './paper.ts';
+import { resolvePaper } from './paper/resolve.ts';
+import { markDone, removePaper, scheduleNext } from './queue/session.ts';
+import { pageInRange } from '../src/core/views/pager.ts';
 
 const PAGE_SIZE = 5;
 const PAGE_MAX = 100;

@@ -1,12 +1,12 @@
-import type { Command } from '../src/command.ts';
-import { botStatusReply } from '../src/views/bot-status.ts';
+import type { Command } from '../src/core/command.ts';
+import { botStatusReply } from '../src/core/views/bot-status.ts';
 import { listFeedStates } from '../db/queries/feed-state.ts';
 import { lastJobRuns } from '../db/queries/job-runs.ts';
 import { digestChannelCounts, digestMessagesSent, papersNewSince } from '../db/queries/status.ts';
 import { spendToday } from '../db/queries/spend.ts';
 import { failedSummaryCounts } from '../db/queries/summaries.ts';
 import { textCounts } from '../db/queries/paper-texts.ts';
-import { PROMPT_VERSION } from '../src/summarize/schema.ts';
+import { PROMPT_VERSION } from '../src/services/summarize/schema.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 

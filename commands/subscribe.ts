@@ -1,9 +1,9 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/command.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { TOPIC_SLUGS } from '../src/papers/topics.ts';
-import { excludeTerms, SUBSCRIPTION_KINDS } from '../src/subscriptions/match.ts';
-import { FAMILY_NAMES, listChoices, MAX_SUBSCRIPTIONS, normalizeValue } from '../src/subscriptions/values.ts';
-import { subscribedReply, type DeliverySettings } from '../src/subscriptions/views.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/core/command.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { TOPIC_SLUGS } from '../src/core/papers/topics.ts';
+import { excludeTerms, SUBSCRIPTION_KINDS } from '../src/core/subscriptions/match.ts';
+import { FAMILY_NAMES, listChoices, MAX_SUBSCRIPTIONS, normalizeValue } from '../src/core/subscriptions/values.ts';
+import { subscribedReply, type DeliverySettings } from '../src/core/subscriptions/views.ts';
 import {
   addSubscription, DEFAULT_SUBSCRIBER, getSubscriber, listSubscriptions, saveSubscriber,
 } from '../db/queries/subscriptions.ts';

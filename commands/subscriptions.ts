@@ -1,8 +1,8 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandInput } from '../src/command.ts';
-import { parseChannelRef } from '../src/delivery/settings.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { parseSubscriptionLabel, subscriptionLabel } from '../src/subscriptions/values.ts';
-import { subscriptionsReply, unsubscribedReply } from '../src/subscriptions/views.ts';
+import { optionsOf, type Command, type CommandDefinition, type CommandInput } from '../src/core/command.ts';
+import { parseChannelRef } from '../src/core/delivery/settings.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { parseSubscriptionLabel, subscriptionLabel } from '../src/core/subscriptions/values.ts';
+import { subscriptionsReply, unsubscribedReply } from '../src/core/subscriptions/views.ts';
 import {
   getSubscriber, listSubscriptions, removeSubscription, saveSubscriber, type DeliveryMode,
 } from '../db/queries/subscriptions.ts';

@@ -1,5 +1,5 @@
-import type { Command } from '../src/command.ts';
-import { topicsReply } from '../src/views/topics.ts';
+import type { Command } from '../src/core/command.ts';
+import { topicsReply } from '../src/core/views/topics.ts';
 import { familyTopicCounts } from '../db/queries/status.ts';
 
 /** `/topics`: the topic taxonomy, with GRPO-family paper counts. */

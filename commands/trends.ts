@@ -1,12 +1,12 @@
-import { optionsOf, type Command, type CommandDefinition } from '../src/command.ts';
-import { UserFacingError } from '../src/errors.ts';
-import { FAMILIES, FAMILY_NAMES, familyRef } from '../src/papers/families.ts';
-import { TOPICS } from '../src/papers/topics.ts';
-import { childrenOf } from '../src/pictures/family-tree.ts';
-import { buildTrends, trendRange, type TrendAsk } from '../src/pictures/trends.ts';
-import { trendsChartSpec } from '../src/pictures/trends-chart.ts';
-import { drawChart, pictureFile, tryDraw } from '../src/render/picture.ts';
-import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/views/trends.ts';
+import { optionsOf, type Command, type CommandDefinition } from '../src/core/command.ts';
+import { UserFacingError } from '../src/core/errors.ts';
+import { FAMILIES, FAMILY_NAMES, familyRef } from '../src/core/papers/families.ts';
+import { TOPICS } from '../src/core/papers/topics.ts';
+import { childrenOf } from '../src/core/pictures/family-tree.ts';
+import { buildTrends, trendRange, type TrendAsk } from '../src/core/pictures/trends.ts';
+import { trendsChartSpec } from '../src/core/pictures/trends-chart.ts';
+import { drawChart, pictureFile, tryDraw } from '../src/services/render/picture.ts';
+import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/core/views/trends.ts';
 import { newestTrendDay, trendPapers } from '../db/queries/trends.ts';
 import { familyChoices, resolveFamily } from './family.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from './client.ts';
 
 /**
  * Named from the package root: this module sits one folder below it, like every file of the compiled
- * bundle (dist/), so the same path works run from source and compiled (seeds/files.ts does the same).
+ * bundle (dist/), so the same path works run from source and compiled (src/services/package-files.ts finds the root by its package.json instead).
  */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 

@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { createDb, type DbHandle } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer, type EmbeddedStep } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
-import { withLock } from './queries/locks.ts';
+import { withLock } from './locks.ts';
 
 export const EMBEDDED_DATABASE = 'grpo_digest';
 

@@ -137,7 +137,7 @@ export const summaries = pgTable('summaries', {
   cacheWriteTokens: integer().notNull().default(0),
   /** Every attempt's cost, summed (the day's spend is counted in the ledger, db/queries/spend.ts). */
   costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
-  /** Failed attempts so far (`failed` rows); see src/llm/backoff.ts. */
+  /** Failed attempts so far (`failed` rows); see src/services/llm/backoff.ts. */
   attempts: integer().notNull().default(0),
   /** A `failed` row is tried again from this time; null when it failed for good. */
   retryAt: timestamp({ withTimezone: true }),
@@ -150,7 +150,7 @@ export const summaries = pgTable('summaries', {
 ]);
 
 /**
- * A paper's full text, per arXiv version: the units that matter (src/papers/paper-text.ts) read from
+ * A paper's full text, per arXiv version: the units that matter (src/core/papers/paper-text.ts) read from
  * arXiv's HTML, or why there is none (`no-html`: arXiv has no HTML for this version; `failed`: the
  * fetch failed, tried again at `retryAt` unless null), and the settings the rules extractor found.
  */
@@ -167,7 +167,7 @@ export const paperTexts = pgTable('paper_texts', {
   /** Characters stored, and whether units were left out to stay under the cap. */
   chars: integer().notNull().default(0),
   truncated: boolean().notNull().default(false),
-  /** The rules extractor's settings, each with its evidence (src/papers/settings-rules.ts). */
+  /** The rules extractor's settings, each with its evidence (src/core/papers/settings-rules.ts). */
   rulesSettings: jsonb().$type<{ key: string; value: string; evidence: string }[]>().notNull().default([]),
   attempts: integer().notNull().default(0),
   retryAt: timestamp({ withTimezone: true }),

@@ -1,8 +1,8 @@
-import { ingestCandidates } from '../src/ingest/ingest.ts';
-import { QUERY_TERMS } from '../src/papers/lexicon.ts';
-import { familyQuery, scopedQuery } from '../src/sources/arxiv-api.ts';
-import { fetchApiPages } from '../src/sources/feeds.ts';
-import { skippedCount, skippedSummary } from '../src/sources/sanitize.ts';
+import { ingestCandidates } from '../src/services/ingest/ingest.ts';
+import { QUERY_TERMS } from '../src/core/papers/lexicon.ts';
+import { familyQuery, scopedQuery } from '../src/services/sources/arxiv-api.ts';
+import { fetchApiPages } from '../src/services/sources/feeds.ts';
+import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
 import type { JobDeps, JobStats } from './index.ts';
 import { httpOptions } from './poll-feeds.ts';
 

@@ -1,11 +1,11 @@
 import { getText, saveText, textCandidates } from '../db/queries/paper-texts.ts';
 import type { Paper } from '../db/schema.ts';
-import { retryAt } from '../src/llm/backoff.ts';
-import { selectSections, sectionsChars, sectionsText, usefulSections } from '../src/papers/paper-text.ts';
-import { extractSettings } from '../src/papers/settings-rules.ts';
-import { keepEvidenced } from '../src/papers/settings.ts';
-import { arxivHtmlUrl, parseArxivHtml } from '../src/sources/arxiv-html.ts';
-import { fetchText, HttpError, type HttpOptions } from '../src/sources/http.ts';
+import { retryAt } from '../src/services/llm/backoff.ts';
+import { selectSections, sectionsChars, sectionsText, usefulSections } from '../src/core/papers/paper-text.ts';
+import { extractSettings } from '../src/core/papers/settings-rules.ts';
+import { keepEvidenced } from '../src/core/papers/settings.ts';
+import { arxivHtmlUrl, parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
+import { fetchText, HttpError, type HttpOptions } from '../src/services/sources/http.ts';
 import type { JobDeps, JobStats } from './index.ts';
 
 export interface FetchTextOptions {

@@ -1,5 +1,5 @@
-import type { Notifier } from '../src/delivery/notifier.ts';
-import type { Poster } from '../src/delivery/poster.ts';
+import type { Notifier } from '../src/core/delivery/notifier.ts';
+import type { Poster } from '../src/core/delivery/poster.ts';
 import type { Job } from './index.ts';
 import { judgeRelevanceJob } from './judge-relevance.ts';
 import { notifySubscribersJob } from './notify-subscribers.ts';

@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import cron from 'node-cron';
 import { closeInterruptedRuns, finishJobRun, startJobRun } from '../db/queries/job-runs.ts';
-import { withTryLock } from '../db/queries/locks.ts';
-import type { Config } from '../src/config.ts';
-import type { AppDeps } from '../src/deps.ts';
-import { errorSummary, isDatabaseUnavailable } from '../src/errors.ts';
+import { withTryLock } from '../db/locks.ts';
+import type { Config } from '../src/core/config.ts';
+import type { AppDeps } from '../src/core/deps.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
 
 /** What a job may use: a view of the app's dependencies (platform ports are given to the jobs that need them by `createJobs`). */
 export type JobDeps = Pick<AppDeps, 'db' | 'sql' | 'config' | 'log' | 'now' | 'llm'>;

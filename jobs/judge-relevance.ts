@@ -1,4 +1,4 @@
-import { judgePending } from '../src/relevance/judge.ts';
+import { judgePending } from '../src/services/relevance/judge.ts';
 import type { Job } from './index.ts';
 
 /**

@@ -3,12 +3,12 @@ import {
   unsentNotifications, type CandidatePaper, type SubscriberWithRules, type UnsentNotification,
 } from '../db/queries/notifications.ts';
 import { guildNotifyChannel } from '../db/queries/guilds.ts';
-import type { Notifier } from '../src/delivery/notifier.ts';
-import { DeliveryError } from '../src/delivery/poster.ts';
-import type { Reply } from '../src/reply.ts';
-import { matchingRules } from '../src/subscriptions/match.ts';
-import { bundleNotification, mentioning, paperNotification, type Notification } from '../src/subscriptions/notification.ts';
-import { planNotifications, startOfUtcDay } from '../src/subscriptions/plan.ts';
+import type { Notifier } from '../src/core/delivery/notifier.ts';
+import { DeliveryError } from '../src/core/delivery/poster.ts';
+import type { Reply } from '../src/core/reply.ts';
+import { matchingRules } from '../src/core/subscriptions/match.ts';
+import { bundleNotification, mentioning, paperNotification, type Notification } from '../src/core/subscriptions/notification.ts';
+import { planNotifications, startOfUtcDay } from '../src/core/subscriptions/plan.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 
 /** Only papers that became news this recently are candidates: a new subscriber is never flooded with the backlog. */

@@ -1,15 +1,15 @@
-import { reclassifyIfRulesChanged } from '../src/ingest/reclassify.ts';
+import { reclassifyIfRulesChanged } from '../src/services/ingest/reclassify.ts';
 import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
-import { ingestCandidates } from '../src/ingest/ingest.ts';
-import type { SourceName } from '../src/sources/candidate.ts';
-import { feedsFor, type Feed } from '../src/sources/feeds.ts';
-import { failureHealth } from '../src/sources/health.ts';
-import { Pacer, type HttpOptions } from '../src/sources/http.ts';
-import { skippedCount, skippedSummary } from '../src/sources/sanitize.ts';
+import { ingestCandidates } from '../src/services/ingest/ingest.ts';
+import type { SourceName } from '../src/services/sources/candidate.ts';
+import { feedsFor, type Feed } from '../src/services/sources/feeds.ts';
+import { failureHealth } from '../src/services/sources/health.ts';
+import { Pacer, type HttpOptions } from '../src/services/sources/http.ts';
+import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
-import { errorSummary, isDatabaseUnavailable } from '../src/errors.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
 
 export interface PollOptions {
   sources?: readonly SourceName[];

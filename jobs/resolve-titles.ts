@@ -1,8 +1,8 @@
 import { recordTitleLookup, titleOnlyPapers } from '../db/queries/ingest.ts';
-import { ingestCandidates } from '../src/ingest/ingest.ts';
-import { titleKey } from '../src/papers/identity.ts';
-import { arxivApiUrl, parseArxivApi, titleQuery } from '../src/sources/arxiv-api.ts';
-import { fetchText, type HttpOptions } from '../src/sources/http.ts';
+import { ingestCandidates } from '../src/services/ingest/ingest.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
+import { arxivApiUrl, parseArxivApi, titleQuery } from '../src/services/sources/arxiv-api.ts';
+import { fetchText, type HttpOptions } from '../src/services/sources/http.ts';
 import type { JobDeps, JobStats } from './index.ts';
 
 export interface ResolveOptions {

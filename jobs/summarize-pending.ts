@@ -1,13 +1,13 @@
 import { channelLanguages, pendingPapers, recordFailedUpgrade, saveSummary } from '../db/queries/summaries.ts';
 import { recordSpend, spendToday } from '../db/queries/spend.ts';
-import { retryAt } from '../src/llm/backoff.ts';
-import { Budget } from '../src/llm/budget.ts';
-import { resumeBatch, runBatch, type BatchStep } from '../src/summarize/batch-run.ts';
-import { basisOf, withFullText } from '../src/summarize/full-text.ts';
-import { isLang, PROMPT_VERSION, type Lang } from '../src/summarize/schema.ts';
-import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/summarize/summarizer.ts';
+import { retryAt } from '../src/services/llm/backoff.ts';
+import { Budget } from '../src/services/llm/budget.ts';
+import { resumeBatch, runBatch, type BatchStep } from '../src/services/summarize/batch-run.ts';
+import { basisOf, withFullText } from '../src/services/summarize/full-text.ts';
+import { isLang, PROMPT_VERSION, type Lang } from '../src/services/summarize/schema.ts';
+import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/services/summarize/summarizer.ts';
 import { JobStopped, type Job, type JobDeps, type JobStats } from './index.ts';
-import { round6 } from '../src/llm/pricing.ts';
+import { round6 } from '../src/services/llm/pricing.ts';
 
 /** At most this many papers per language per run; a larger backlog continues on the next run. */
 const MAX_PER_LANG = 500;

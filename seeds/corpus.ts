@@ -2,8 +2,8 @@
  * Merges the seed entries that describe the same paper (same arXiv id, or same title key)
  * into one record, keeping every entry so the importer can store provenance per file.
  */
-import { titleKey } from '../src/papers/identity.ts';
-import type { SeedPaper } from './types.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
+import type { SeedPaper } from '../src/core/seeds/types.ts';
 
 export interface MergedSeedPaper extends Omit<SeedPaper, 'file' | 'entryId'> {
   /** The entries merged into this record, in corpus order. */

@@ -1,13 +1,13 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { NewPaper, Paper } from '../db/schema.ts';
-import { refreshSearchText } from '../src/search/index-text.ts';
+import { refreshSearchText } from '../src/services/search/index-text.ts';
 import {
   addCitation, addNote as insertNote, addSources as insertSources, insertPaper as insertPaperRow, paperIdByArxivId, papersByIdsOrTitleKeys, updatePaperFields,
 } from '../db/queries/seed-import.ts';
-import { classifyStored } from '../src/ingest/reclassify.ts';
-import { titleKey } from '../src/papers/identity.ts';
+import { classifyStored } from '../src/services/ingest/reclassify.ts';
+import { titleKey } from '../src/core/papers/identity.ts';
 import { mergeSeedPapers, type MergedSeedPaper } from './corpus.ts';
-import { SEED_DIR } from './files.ts';
+import { SEED_DIR } from '../src/services/package-files.ts';
 import { loadSeedCorpus } from './parse/index.ts';
 
 export { SEED_DIR };

@@ -4,18 +4,18 @@ import type { Db, DbHandle } from '../db/client.ts';
 import type { EmbeddedStep } from '../db/embedded.ts';
 import { openDatabase, type EmbeddedEvent, type OpenedDb } from '../db/open.ts';
 import { countPapers } from '../db/queries/stats.ts';
-import type { Command } from './command.ts';
-import type { Config } from './config.ts';
-import type { AppDeps } from './deps.ts';
-import type { createDiscordPorts, DiscordPorts } from './discord/bot.ts';
-import type { Router } from './discord/router.ts';
+import type { Command } from './core/command.ts';
+import type { Config } from './core/config.ts';
+import type { AppDeps } from './core/deps.ts';
+import type { createDiscordPorts, DiscordPorts } from './adapters/discord/bot.ts';
+import type { Router } from './adapters/discord/router.ts';
 import type { JobPorts } from '../jobs/graph.ts';
 import type { Job } from '../jobs/index.ts';
-import { createLlm } from './llm/anthropic.ts';
-import { createLogger, type Logger } from './log.ts';
-import { registerSecrets } from './errors.ts';
-import type { Progress } from './progress.ts';
-import { searchIndex } from './search/search.ts';
+import { createLlm } from './services/llm/anthropic.ts';
+import { createLogger, type Logger } from './core/log.ts';
+import { registerSecrets } from './core/errors.ts';
+import type { Progress } from './core/progress.ts';
+import { searchIndex } from './services/search/search.ts';
 
 /** Tells a person at a terminal what a slow start is doing (the CLI writes it to stderr); tests pass none. */
 export interface Narrator {
@@ -155,7 +155,7 @@ export interface Bot extends DiscordPorts {
  */
 export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
   const [{ createDiscordPorts, connectDiscord }, { createJobs }, { nextRunsOf, startScheduler }, { commands: allCommands }, { startOpsEndpoint }] = await Promise.all([
-    import('./discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'), import('./ops/server.ts'),
+    import('./adapters/discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'), import('./adapters/ops/server.ts'),
   ]);
   const ports = createDiscordPorts(app.config, opts.clientOptions);
   const jobs = (opts.jobs ?? createJobs)({ poster: ports.poster, notifier: ports.notifier });

@@ -1,7 +1,7 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import { papers } from '../schema.ts';
-import type { Classification } from '../../src/papers/classify.ts';
+import type { Classification } from '../../src/core/papers/classify.ts';
 
 /**
  * The key-less filter's verdict as the `papers` columns store it, for every writer (seed import, feeds,

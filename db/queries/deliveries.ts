@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, deliveries, type Channel, type Delivery } from '../schema.ts';
-import type { DigestPicture } from '../../src/pictures/digest-week.ts';
-import type { Reply } from '../../src/reply.ts';
+import type { DigestPicture } from '../../src/core/pictures/digest-week.ts';
+import type { Reply } from '../../src/core/reply.ts';
 
 /** What an outbox row stores: the message, the one ping it may carry, and what its picture shows (drawn when sent). */
 export interface OutboxPayload {

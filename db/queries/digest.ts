@@ -1,9 +1,9 @@
-/** The rows a channel's digest is composed from (src/outbox/channel-digest.ts puts them together): candidate papers with votes, feed health. */
+/** The rows a channel's digest is composed from (src/services/outbox/channel-digest.ts puts them together): candidate papers with votes, feed health. */
 import { and, arrayOverlaps, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { papers, queueItems, votes } from '../schema.ts';
 import { listFeedStates } from './feed-state.ts';
-import type { DigestPaper, FeedHealth } from '../../src/digest/types.ts';
+import type { DigestPaper, FeedHealth } from '../../src/core/digest/types.ts';
 
 export interface CandidateQuery {
   guildId: string;

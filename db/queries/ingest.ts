@@ -1,5 +1,5 @@
 /**
- * Storage for ingest (src/ingest/ingest.ts decides what to write): read the stored fields of papers
+ * Storage for ingest (src/services/ingest/ingest.ts decides what to write): read the stored fields of papers
  * by arXiv id or title key, update one paper, and insert new papers with their provenance in one
  * statement.
  */
@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import { paperSources, papers } from '../schema.ts';
 import type { classificationColumns } from './classification.ts';
-import type { PaperFields } from '../../src/papers/merge.ts';
+import type { PaperFields } from '../../src/core/papers/merge.ts';
 
 /** The columns merging compares: not the search vector or the classification. */
 export const FIELD_KEYS = [

@@ -1,4 +1,4 @@
-/** Storage for the relevance judge (src/relevance/judge.ts decides what to ask and what to keep). */
+/** Storage for the relevance judge (src/services/relevance/judge.ts decides what to ask and what to keep). */
 import { and, eq, gte, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { familyJudgements, papers, type FamilyJudgement, type Paper } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** Storage for moderators' corrections of the family filter (commands/paper-mark.ts decides what to set). */
+/** Storage for moderators' corrections of the family filter (commands/paper/mark.ts decides what to set). */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { deliveries, familyMarks, papers, type FamilyMark } from '../schema.ts';

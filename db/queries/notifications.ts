@@ -7,8 +7,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notificationsSent, papers, subscribers, userSubscriptions, type Notification, type Subscriber, type UserSubscription } from '../schema.ts';
-import type { PlannedNotification } from '../../src/subscriptions/plan.ts';
-import type { NotifiedPaper } from '../../src/subscriptions/notification.ts';
+import type { PlannedNotification } from '../../src/core/subscriptions/plan.ts';
+import type { NotifiedPaper } from '../../src/core/subscriptions/notification.ts';
 import { DEFAULT_SUBSCRIBER } from './subscriptions.ts';
 
 /** Paper columns a match and a notification need. */

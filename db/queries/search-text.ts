@@ -12,7 +12,7 @@ export interface SearchTextSource {
   noteBodies: string[];
 }
 
-/** What the app-maintained search text of some papers is computed from (src/search/index-text.ts). */
+/** What the app-maintained search text of some papers is computed from (src/services/search/index-text.ts). */
 export async function searchTextSources(db: DbOrTx, paperIds: number[]): Promise<SearchTextSource[]> {
   if (paperIds.length === 0) return [];
   const rows = await db

@@ -1,4 +1,4 @@
-/** What the search index reads from Postgres (src/search builds and ranks; Postgres stays the source of truth). */
+/** What the search index reads from Postgres (src/services/search builds and ranks; Postgres stays the source of truth). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { SUMMARY_COLUMNS, type PaperSummaryRow } from './papers.ts';

@@ -8,7 +8,7 @@
  * representative list repeats a subset of the same summaries and is ignored.
  * The page carries no arXiv ids: the hub's id must come from elsewhere (see parse/index.ts).
  */
-import type { SeedCitation, SeedPaper } from '../types.ts';
+import type { SeedCitation, SeedPaper } from '../../src/core/seeds/types.ts';
 import { splitLines } from './text.ts';
 
 const EXPLORER = 'citing papers explorer';

@@ -3,8 +3,8 @@
  * English title, HF paper link, arXiv link, optional GitHub link, optional organisation (Chinese),
  * Chinese title, English abstract, Chinese abstract.
  */
-import { parseArxivId } from '../../src/papers/identity.ts';
-import type { SeedPaper } from '../types.ts';
+import { parseArxivId } from '../../src/core/papers/identity.ts';
+import type { SeedPaper } from '../../src/core/seeds/types.ts';
 import { codeLinkFields, isMostlyCjk, splitLines } from './text.ts';
 
 const HF_LINK = /^https?:\/\/huggingface\.co\/papers\//;

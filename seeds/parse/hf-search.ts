@@ -3,8 +3,8 @@
  *   <title> / <abstract> / [<"• N authors" or "<org-slug> <Org Name>"> / "·" / <date> [<upvotes>]]
  * The meta block is missing for some papers (and cut off for the last one). No ids.
  */
-import { titleKey } from '../../src/papers/identity.ts';
-import type { SeedPaper } from '../types.ts';
+import { titleKey } from '../../src/core/papers/identity.ts';
+import type { SeedPaper } from '../../src/core/seeds/types.ts';
 import { splitLines } from './text.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

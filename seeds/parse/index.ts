@@ -4,9 +4,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { titleKey } from '../../src/papers/identity.ts';
+import { titleKey } from '../../src/core/papers/identity.ts';
 import { repairMojibake } from '../repair/index.ts';
-import type { SeedCitation, SeedFile, SeedPaper } from '../types.ts';
+import type { SeedCitation, SeedFile, SeedPaper } from '../../src/core/seeds/types.ts';
 import { parseCitationHub, readCitationHub } from './citation-hub.ts';
 import { parseCurated } from './curated.ts';
 import { parseHfSearch } from './hf-search.ts';

@@ -4,7 +4,7 @@
  * into sections afterwards. Sections are recognised by their emoji (the emoji's bytes all exist
  * in cp1254, so they survive the damage) and, failing that, by their Chinese label.
  */
-import type { SeedNote } from '../types.ts';
+import type { SeedNote } from '../../src/core/seeds/types.ts';
 
 export type RepairFn = (damaged: string) => { text: string; restored: number; unresolved: number };
 

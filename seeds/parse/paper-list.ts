@@ -8,8 +8,8 @@
  *   ### Abstract            (English, hard-wrapped; in 003 one line, fenced with ```)
  *   ### 🌟 论文解读 | ...    (the Chinese note, mojibake in the file: see notes.ts)
  */
-import { parseArxivId } from '../../src/papers/identity.ts';
-import type { SeedFile, SeedPaper } from '../types.ts';
+import { parseArxivId } from '../../src/core/papers/identity.ts';
+import type { SeedFile, SeedPaper } from '../../src/core/seeds/types.ts';
 import { parseNote, type RepairFn } from './notes.ts';
 import { cleanCodeUrl, codeLinkFields, splitLines, unwrap } from './text.ts';
 

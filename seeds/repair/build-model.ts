@@ -29,7 +29,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countDomain, domainLines } from './domain.ts';
-import { MODEL_URL } from '../files.ts';
+import { MODEL_URL } from '../../src/services/package-files.ts';
 import { parseModel } from './model.ts';
 import { trustedReadings } from './self-train.ts';
 import { canLoseByte } from './utf8.ts';

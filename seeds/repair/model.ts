@@ -13,7 +13,7 @@
  * All scores are natural logs.
  */
 import { readFileSync } from 'node:fs';
-import { MODEL_URL } from '../files.ts';
+import { MODEL_URL } from '../../src/services/package-files.ts';
 import { charShift, pairBonus, readDomainLine, type DomainModel } from './domain.ts';
 import { symbolPrior } from './symbols.ts';
 

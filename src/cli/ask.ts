@@ -1,9 +1,9 @@
 import type { Command as Cli } from 'commander';
-import { answerQuestion } from '../ask/answer.ts';
-import { redactSecrets, UserFacingError } from '../errors.ts';
-import { stripUnsafeChars } from '../reply.ts';
-import { renderReply } from '../console/render.ts';
-import { askReply } from '../views/ask.ts';
+import { answerQuestion } from '../services/ask/answer.ts';
+import { redactSecrets, UserFacingError } from '../core/errors.ts';
+import { stripUnsafeChars } from '../core/reply.ts';
+import { renderReply } from '../adapters/console/render.ts';
+import { askReply } from '../core/views/ask.ts';
 import { print, printJson, withApp } from './shared.ts';
 
 /** `grpo-digest ask "<question>" [--json]`: /ask from the shell (no rate limit: the shell is the operator). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyPaper } from '../papers/classify.ts';
+import { classifyPaper } from '../core/papers/classify.ts';
 
 const Line = z.object({
   title: z.string().trim().min(1, 'needs a non-empty "title"'),

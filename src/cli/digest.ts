@@ -1,11 +1,11 @@
 import type { Command as Cli } from 'commander';
-import { digestPictureAlt } from '../pictures/digest-week.ts';
-import { renderReply } from '../console/render.ts';
-import { composeDigest } from '../digest/compose.ts';
-import { UserFacingError } from '../errors.ts';
+import { digestPictureAlt } from '../core/pictures/digest-week.ts';
+import { renderReply } from '../adapters/console/render.ts';
+import { composeDigest } from '../core/digest/compose.ts';
+import { UserFacingError } from '../core/errors.ts';
 import { isoDate, print, printJson, withApp } from './shared.ts';
-import { loadChannelDigest } from '../outbox/channel-digest.ts';
-import { sampleLabel } from '../views/digest-preview.ts';
+import { loadChannelDigest } from '../services/outbox/channel-digest.ts';
+import { sampleLabel } from '../core/views/digest-preview.ts';
 
 interface DigestOptions {
   channel: string;

@@ -1,7 +1,7 @@
 import type { Command as Cli } from 'commander';
 import { createApp, startBot } from '../app.ts';
-import { ConfigError, discordCredentials, loadConfig, type Config } from '../config.ts';
-import { createLogger } from '../log.ts';
+import { ConfigError, discordCredentials, loadConfig, type Config } from '../core/config.ts';
+import { createLogger } from '../core/log.ts';
 import { print, printJson, STDERR_NARRATOR, withApp } from './shared.ts';
 
 const SNOWFLAKE = /^\d{15,21}$/;
@@ -66,8 +66,8 @@ export function addDiscordCommands(cli: Cli): void {
       const { applicationId } = discordCredentials(config);
       const guildId = o.guild ?? config.discord.guildId;
       if (guildId && !SNOWFLAKE.test(guildId)) throw new ConfigError(`--guild must be a server id (digits), not "${guildId}"`);
-      const { createDiscordRest } = await import('../discord/client.ts');
-      const { registerIfChanged } = await import('../discord/register.ts');
+      const { createDiscordRest } = await import('../adapters/discord/client.ts');
+      const { registerIfChanged } = await import('../adapters/discord/register.ts');
       const { commands } = await import('../../commands/index.ts');
       await withApp(async (app) => {
         const defs = commands.map((c) => c.definition);

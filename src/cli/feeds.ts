@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Option, type Command as Cli } from 'commander';
-import { UserFacingError } from '../errors.ts';
-import type { SourceName } from '../sources/candidate.ts';
+import { UserFacingError } from '../core/errors.ts';
+import type { SourceName } from '../services/sources/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
 import { CommandFailed, databaseName, interruptible, isoDate, positiveInt, print, printJson, runFromShell, safeJson, withApp, writeLine } from './shared.ts';
 import { afterPoll } from '../../jobs/graph.ts';

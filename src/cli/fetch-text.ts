@@ -2,7 +2,7 @@ import type { Command as Cli } from 'commander';
 import { fetchTexts } from '../../jobs/fetch-text.ts';
 import type { JobOutcome } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
-import { UserFacingError } from '../errors.ts';
+import { UserFacingError } from '../core/errors.ts';
 import { paperArg, positiveInt, print, printJson, runFromShell, withApp } from './shared.ts';
 
 /**

@@ -3,11 +3,11 @@ import { getSummary } from '../../db/queries/summaries.ts';
 import type { JobDeps, JobOutcome, JobStats } from '../../jobs/index.ts';
 import { runSummaries, summarizePendingJob, summaryLanguages, type SummarizeOptions } from '../../jobs/summarize-pending.ts';
 import type { App } from '../app.ts';
-import { UserFacingError } from '../errors.ts';
-import { MAX_ATTEMPTS } from '../llm/backoff.ts';
-import { LANGS, PROMPT_VERSION, type Lang } from '../summarize/schema.ts';
-import type { SummarizeItem } from '../summarize/summarizer.ts';
-import { basisOf, withFullText } from '../summarize/full-text.ts';
+import { UserFacingError } from '../core/errors.ts';
+import { MAX_ATTEMPTS } from '../services/llm/backoff.ts';
+import { LANGS, PROMPT_VERSION, type Lang } from '../services/summarize/schema.ts';
+import type { SummarizeItem } from '../services/summarize/summarizer.ts';
+import { basisOf, withFullText } from '../services/summarize/full-text.ts';
 import { paperArg, print, printJson, runFromShell, withApp } from './shared.ts';
 
 /** `grpo-digest summarize [--paper <ref>] [--lang en|zh] [--json]`: the summary run from the shell, under the job's lock. */

@@ -25,22 +25,35 @@ describe('the layer table', () => {
     for (const e of valueEdges) graph.get(e.from)?.push(e.to);
     expect(cycles(graph)).toEqual([]);
   });
+
+  it("has no cycle between folders (a folder's own files and each subfolder count apart; the root wires everything and is left out)", () => {
+    const folder = (f: string) => path.dirname(f);
+    const graph = new Map<string, string[]>();
+    for (const e of valueEdges) {
+      if (layerOf(e.from) === 'root' || folder(e.from) === folder(e.to)) continue;
+      if (!graph.has(folder(e.from))) graph.set(folder(e.from), []);
+      if (!graph.has(folder(e.to))) graph.set(folder(e.to), []);
+      graph.get(folder(e.from))!.push(folder(e.to));
+    }
+    expect(cycles(graph)).toEqual([]);
+  });
 });
 
 describe('packages and their one place', () => {
   const importers = (pkg: RegExp, opts: { typesToo?: boolean } = {}) =>
     files.filter((f) => importsOf(f).some((i) => !i.target && pkg.test(i.spec) && (opts.typesToo || !i.typeOnly)));
 
-  it('lets only src/discord import discord.js', () => {
-    expect(importers(/^(discord\.js|@discordjs\/)/, { typesToo: true }).filter((f) => !f.startsWith('src/discord/'))).toEqual([]);
+  it('lets only src/adapters/discord import discord.js', () => {
+    expect(importers(/^(discord\.js|@discordjs\/)/, { typesToo: true }).filter((f) => !f.startsWith('src/adapters/discord/'))).toEqual([]);
   });
 
-  it('lets only src/llm import the LLM SDK', () => {
-    expect(importers(/^@anthropic-ai\//, { typesToo: true }).filter((f) => !f.startsWith('src/llm/'))).toEqual([]);
+  it('lets only src/services/llm import the LLM SDK (and the port in src/core/llm name its types)', () => {
+    expect(importers(/^@anthropic-ai\//).filter((f) => !f.startsWith('src/services/llm/'))).toEqual([]);
+    expect(importers(/^@anthropic-ai\//, { typesToo: true }).filter((f) => !f.startsWith('src/services/llm/') && !f.startsWith('src/core/llm/'))).toEqual([]);
   });
 
-  it('lets only src/render load the rendering packages (Graphviz, Vega, resvg); the core names their types only', () => {
-    expect(importers(/^(@viz-js\/|vega($|-)|@resvg\/)/).filter((f) => !f.startsWith('src/render/'))).toEqual([]);
+  it('lets only src/services/render load the rendering packages (Graphviz, Vega, resvg); the core names their types only', () => {
+    expect(importers(/^(@viz-js\/|vega($|-)|@resvg\/)/).filter((f) => !f.startsWith('src/services/render/'))).toEqual([]);
   });
 
   it('keeps every SQL statement under db/', () => {

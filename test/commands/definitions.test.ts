@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands, findCommand } from '../../commands/index.ts';
-import type { OptionDefinition } from '../../src/command.ts';
-import { commandUsage } from '../../src/usage.ts';
+import type { OptionDefinition } from '../../src/core/command.ts';
+import { commandUsage } from '../../src/core/usage.ts';
 
 /** Discord rejects a registration that breaks these, so check them before any registration. */
 const NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;

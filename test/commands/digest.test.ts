@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { digest } from '../../commands/digest.ts';
 import { channels, deliveries, papers } from '../../db/schema.ts';
-import { answerLine } from '../../src/console/run.ts';
-import { runCommand } from '../../src/dispatch.ts';
-import type { CommandInput } from '../../src/command.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
+import { runCommand } from '../../src/core/dispatch.ts';
+import type { CommandInput } from '../../src/core/command.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, recordingPoster, replyText } from './helpers.ts';
 

@@ -1,10 +1,10 @@
 import pino from 'pino';
-import type { CommandDeps, CommandInput } from '../../src/command.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { Notifier } from '../../src/delivery/notifier.ts';
-import { DeliveryError, type Poster } from '../../src/delivery/poster.ts';
+import type { CommandDeps, CommandInput } from '../../src/core/command.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import type { Notifier } from '../../src/core/delivery/notifier.ts';
+import { DeliveryError, type Poster } from '../../src/core/delivery/poster.ts';
 import type { Db } from '../../db/client.ts';
-import type { Reply } from '../../src/reply.ts';
+import type { Reply } from '../../src/core/reply.ts';
 
 /** Command deps over a test database at a fixed instant. */
 export function commandDeps(db: Db, now: () => Date, extra: Partial<CommandDeps> = {}): CommandDeps {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paper } from '../../commands/paper.ts';
 import { deliveries, papers } from '../../db/schema.ts';
 import { marksWithPapers } from '../../db/queries/marks.ts';
-import { runCommand } from '../../src/dispatch.ts';
+import { runCommand } from '../../src/core/dispatch.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, replyText } from './helpers.ts';
 

@@ -3,10 +3,10 @@ import { paper } from '../../commands/paper.ts';
 import { findComponentOwner } from '../../commands/index.ts';
 import { createDb } from '../../db/client.ts';
 import { appState, notes, papers } from '../../db/schema.ts';
-import { answerLine } from '../../src/console/run.ts';
-import { runCommand, runComponent } from '../../src/dispatch.ts';
-import type { ComponentInput } from '../../src/command.ts';
-import type { Button, Reply } from '../../src/reply.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
+import { runCommand, runComponent } from '../../src/core/dispatch.ts';
+import type { ComponentInput } from '../../src/core/command.ts';
+import type { Button, Reply } from '../../src/core/reply.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput } from './helpers.ts';
 

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { papers, summaries } from '../../db/schema.ts';
-import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
+import { PROMPT_VERSION } from '../../src/services/summarize/schema.ts';
 import { paper } from '../../commands/paper.ts';
 import { commands } from '../../commands/index.ts';
-import { answerLine } from '../../src/console/run.ts';
-import { runCommand, GENERIC_ERROR } from '../../src/dispatch.ts';
-import type { CommandInput } from '../../src/command.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
+import { runCommand, GENERIC_ERROR } from '../../src/core/dispatch.ts';
+import type { CommandInput } from '../../src/core/command.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
 import { replyText } from './helpers.ts';
 

@@ -4,13 +4,13 @@ import { findComponentOwner } from '../../commands/index.ts';
 import { queue } from '../../commands/queue.ts';
 import { createDb } from '../../db/client.ts';
 import { papers, queueItems, votes } from '../../db/schema.ts';
-import { answerLine } from '../../src/console/run.ts';
-import { CUSTOM_IDS } from '../../src/custom-id.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
+import { CUSTOM_IDS } from '../../src/core/custom-id.ts';
 
 const voteCustomId = (paper: number) => CUSTOM_IDS.vote.encode({ paper });
-import { runCommand, runComponent } from '../../src/dispatch.ts';
-import type { CommandDeps, CommandInput, ComponentInput } from '../../src/command.ts';
-import type { Button, Reply } from '../../src/reply.ts';
+import { runCommand, runComponent } from '../../src/core/dispatch.ts';
+import type { CommandDeps, CommandInput, ComponentInput } from '../../src/core/command.ts';
+import type { Button, Reply } from '../../src/core/reply.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, recordingNotifier, recordingPoster, replyText } from './helpers.ts';
 

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { status } from '../../commands/status.ts';
 import { topics } from '../../commands/topics.ts';
 import { channels, deliveries, feedState, jobRuns, papers, paperTexts, summaries } from '../../db/schema.ts';
-import { answerLine } from '../../src/console/run.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
 import { recordSpend } from '../../db/queries/spend.ts';
-import { runCommand } from '../../src/dispatch.ts';
+import { runCommand } from '../../src/core/dispatch.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, replyText } from './helpers.ts';
-import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
+import { PROMPT_VERSION } from '../../src/services/summarize/schema.ts';
 
 describe('/status and /topics', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;

@@ -4,8 +4,8 @@ import { findCommand } from '../../commands/index.ts';
 import { subscribe } from '../../commands/subscribe.ts';
 import { subscriptions, unsubscribe } from '../../commands/subscriptions.ts';
 import { guilds, subscribers, userSubscriptions } from '../../db/schema.ts';
-import { runCommand } from '../../src/dispatch.ts';
-import type { Command, CommandInput } from '../../src/command.ts';
+import { runCommand } from '../../src/core/dispatch.ts';
+import type { Command, CommandInput } from '../../src/core/command.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput, replyText } from './helpers.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { answerLine } from '../../src/console/run.ts';
-import { GENERIC_ERROR } from '../../src/dispatch.ts';
+import { answerLine } from '../../src/adapters/console/run.ts';
+import { GENERIC_ERROR } from '../../src/core/dispatch.ts';
 import { cli, ROOT } from '../helpers/cli.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
 

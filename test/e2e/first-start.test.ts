@@ -5,7 +5,7 @@ import pino from 'pino';
 import { describe, expect, inject, it } from 'vitest';
 import { notes, papers } from '../../db/schema.ts';
 import { createApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { testDbUrl } from '../helpers/db.ts';
 
 describe('two first starts at once', { timeout: 120_000 }, () => {

@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, deliveries, feedState, jobRuns } from '../../db/schema.ts';
 import { createApp, startBot, type Bot } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { HealthReport } from '../../src/ops/health.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import type { HealthReport } from '../../src/core/ops/health.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { APP_ID, CHANNEL_ID, startFakeDiscord, type FakeDiscord } from '../fakes/discord.ts';
 

@@ -7,7 +7,7 @@ import { runJob, type Job } from '../../jobs/index.ts';
 import { pollFeedsJob } from '../../jobs/poll-feeds.ts';
 import { postDigestsJob } from '../../jobs/post-digests.ts';
 import { createApp, type App } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { startBot, type Bot } from '../../src/app.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, rssFeed } from '../helpers/feed-builders.ts';

@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { createDb } from '../../db/client.ts';
-import { deliverDigests } from '../../src/outbox/deliver.ts';
+import { deliverDigests } from '../../src/services/outbox/deliver.ts';
 import { httpPoster } from './http-poster.ts';
 
 const { DATABASE_URL, FAKE_BASE, CRASH_CHANNEL, CRASH_NONCE, NOW } = process.env;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
-import type { Reply } from '../../src/reply.ts';
+import type { Reply } from '../../src/core/reply.ts';
 
 export interface PostedMessage {
   id: string;

@@ -1,4 +1,4 @@
-import { DeliveryError, type Poster } from '../../src/delivery/poster.ts';
+import { DeliveryError, type Poster } from '../../src/core/delivery/poster.ts';
 
 /** A Poster over HTTP to the fake (the Discord adapter's shape, without discord.js). */
 export function httpPoster(base: string, onAccepted?: (part: { channelId: string; nonce: string }) => void): Poster {

@@ -1,8 +1,8 @@
 import { beforeAll } from 'vitest';
 import pino from 'pino';
-import type { CommandDeps } from '../../src/command.ts';
+import type { CommandDeps } from '../../src/core/command.ts';
 import { buildDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { importSeeds } from '../../seeds/import.ts';
 import { createTestDb } from './db.ts';
 

@@ -4,8 +4,8 @@ import { getSummary } from '../../db/queries/summaries.ts';
 import { papers, type Paper } from '../../db/schema.ts';
 import type { JobDeps } from '../../jobs/index.ts';
 import { buildDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import { PROMPT_VERSION } from '../../src/services/summarize/schema.ts';
 import { createTestDb } from './db.ts';
 import type { FakeAnthropic } from './fake-anthropic.ts';
 

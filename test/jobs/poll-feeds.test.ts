@@ -7,7 +7,7 @@ import { paperSources, papers } from '../../db/schema.ts';
 import { runJob, type JobDeps } from '../../jobs/index.ts';
 import { pollFeeds, pollFeedsJob } from '../../jobs/poll-feeds.ts';
 import { buildDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, hfPage, rssFeed, type HfItem, type RssItem } from '../helpers/feed-builders.ts';
 import { fixture, startFeedServer, type FeedServer, type FakeResponse } from '../helpers/feed-server.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runJob, runRetryingOutages, runWithFollowUp, type Job, type JobDeps } from '../../jobs/index.ts';
 import { lastJobRuns, startJobRun } from '../../db/queries/job-runs.ts';
 import { buildDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createDb } from '../../db/client.ts';
 import { createTestDb } from '../helpers/db.ts';
 

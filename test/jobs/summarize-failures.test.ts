@@ -6,8 +6,8 @@ import { papers, summaries } from '../../db/schema.ts';
 import { runJob } from '../../jobs/index.ts';
 import { summarizePending, summarizePendingJob } from '../../jobs/summarize-pending.ts';
 import { buildDeps } from '../../src/app.ts';
-import { ConfigError, loadConfig } from '../../src/config.ts';
-import { PROMPT_VERSION } from '../../src/summarize/schema.ts';
+import { ConfigError, loadConfig } from '../../src/core/config.ts';
+import { PROMPT_VERSION } from '../../src/services/summarize/schema.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { NOW, useSummaryWorld } from '../helpers/summarize-world.ts';
 

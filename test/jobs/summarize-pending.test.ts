@@ -5,7 +5,7 @@ import { recordSpend, spendToday } from '../../db/queries/spend.ts';
 import { channels, notes, papers, summaries } from '../../db/schema.ts';
 import { runJob } from '../../jobs/index.ts';
 import { summarizePending, summarizePendingJob } from '../../jobs/summarize-pending.ts';
-import { summaryToShow } from '../../src/summarize/show.ts';
+import { summaryToShow } from '../../src/services/summarize/show.ts';
 import { startFakeAnthropic, validSummary, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { NOW, useSummaryWorld } from '../helpers/summarize-world.ts';
 

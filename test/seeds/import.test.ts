@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { citations, notes, paperSources, papers } from '../../db/schema.ts';
 import { importSeeds, type ImportStats } from '../../seeds/import.ts';
-import { searchPapers } from '../../src/search/search.ts';
+import { searchPapers } from '../../src/services/search/search.ts';
 import { createTestDb } from '../helpers/db.ts';
 
 describe('importSeeds', () => {

@@ -6,8 +6,8 @@ import { parseCitationHub } from '../../seeds/parse/citation-hub.ts';
 import { parseHfSearch } from '../../seeds/parse/hf-search.ts';
 import { loadSeedCorpus, parseSeedFile, seedFileOf, type SeedCorpus } from '../../seeds/parse/index.ts';
 import { parsePaperList } from '../../seeds/parse/paper-list.ts';
-import type { SeedFile, SeedPaper } from '../../seeds/types.ts';
-import { titleKey } from '../../src/papers/identity.ts';
+import type { SeedFile, SeedPaper } from '../../src/core/seeds/types.ts';
+import { titleKey } from '../../src/core/papers/identity.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../seeds/data');
 const seedText = (file: SeedFile) => readFileSync(path.join(DATA, readdirSync(DATA).find((n) => n.startsWith(`${file}_`))!), 'utf8');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appState, channels, deliveries, feedState, jobRuns, papers, summaries } from '../../../db/schema.ts';
-import type { DigestMessage } from '../../../src/digest/types.ts';
+import type { DigestMessage } from '../../../src/core/digest/types.ts';
 import { cli } from '../../helpers/cli.ts';
 import { createTestDb } from '../../helpers/db.ts';
 

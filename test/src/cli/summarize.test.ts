@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSummary } from '../../../db/queries/summaries.ts';
 import { papers, type Paper } from '../../../db/schema.ts';
-import { PROMPT_VERSION } from '../../../src/summarize/schema.ts';
+import { PROMPT_VERSION } from '../../../src/services/summarize/schema.ts';
 import { cli } from '../../helpers/cli.ts';
 import { createTestDb } from '../../helpers/db.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../helpers/fake-anthropic.ts';

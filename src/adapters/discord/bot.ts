@@ -1,0 +1,87 @@
+import { once } from 'node:events';
+import { Events, type Client, type ClientOptions } from 'discord.js';
+import type { Command, CommandDeps } from '../../core/command.ts';
+import { discordCredentials, type Config } from '../../core/config.ts';
+import type { Notifier } from '../../core/delivery/notifier.ts';
+import type { Poster } from '../../core/delivery/poster.ts';
+import type { OpsSource } from '../ops/server.ts';
+import { createDiscordClient, gatewayState } from './client.ts';
+import { watchInteractionLatency } from './latency.ts';
+import { discordNotifier } from './notifier.ts';
+import { discordPoster } from './poster.ts';
+import { registerIfChanged } from './register.ts';
+import { createRouter, type Router } from './router.ts';
+
+/** The Discord client, not yet logged in, with what it offers the rest of the app: posting, direct messages, and the operator's view (`ops`). */
+export interface DiscordPorts {
+  client: Client;
+  poster: Poster;
+  notifier: Notifier;
+  ops: OpsSource;
+}
+
+export function createDiscordPorts(config: Config, clientOptions?: Partial<ClientOptions>): DiscordPorts {
+  discordCredentials(config);
+  const client = createDiscordClient(config, clientOptions);
+  const ops: OpsSource = { gateway: () => gatewayState(client), watchLatency: (sink) => watchInteractionLatency(client, sink) };
+  return { client, poster: discordPoster(client), notifier: discordNotifier(client), ops };
+}
+
+export interface Connection {
+  router: Router;
+  /** Waits for in-flight answers, then closes the gateway. Idempotent. */
+  disconnect(): Promise<void>;
+}
+
+/**
+ * Connects the client: the router answers interactions, events are logged, the client logs in, and
+ * the slash commands are registered when their definitions changed since the last registration. On
+ * failure to log in, the client is destroyed and the error thrown.
+ */
+export async function connectDiscord(
+  ports: DiscordPorts, deps: CommandDeps, opts: { commands: readonly Command[]; deferAfterMs?: number },
+): Promise<Connection> {
+  const { client } = ports;
+  const { config, log } = deps;
+  const { token, applicationId } = discordCredentials(config);
+  const { guildId } = config.discord;
+  const router = createRouter({ deps, commands: opts.commands, deferAfterMs: opts.deferAfterMs });
+
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
+  client.on(Events.ShardError, (err, shard) => log.error({ err, shard }, 'discord shard error'));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn({ code: event.code, shard }, 'discord shard disconnected'));
+  client.on(Events.ShardResume, (shard, replayed) => log.info({ shard, replayed }, 'discord shard resumed'));
+
+  try {
+    const ready = once(client, Events.ClientReady);
+    await client.login(token);
+    await ready;
+    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'discord ready');
+  } catch (err) {
+    await client.destroy();
+    throw err;
+  }
+
+  try {
+    const defs = opts.commands.map((c) => c.definition);
+    const { registered } = await registerIfChanged(deps.db, client.rest, defs, { applicationId, guildId }, { now: deps.now() });
+    log.info({ registered, count: defs.length, scope: guildId ? `guild ${guildId}` : 'global' }, registered ? 'slash commands registered' : 'slash commands unchanged');
+  } catch (err) {
+    // The old registration still answers; the hash was not stored, so the next start tries again.
+    log.error({ err }, 'slash command registration failed');
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    router,
+    disconnect() {
+      closing ??= (async () => {
+        await router.drain();
+        await client.destroy();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { PaperDetail } from '../../../db/queries/papers.ts';
+import type { Note } from '../../../db/schema.ts';
+import { fitEmbed, LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
+import { trlRecipe } from '../papers/recipe.ts';
+import type { PaperSettings } from '../papers/settings.ts';
+import { byline, paperLinks } from '../papers/links.ts';
+import { readable } from '../papers/latex.ts';
+import { paperDate } from '../papers/date.ts';
+import { compactDelta } from '../digest/delta.ts';
+import { labelsFor } from '../digest/labels.ts';
+import { recipeField, settingsField, trainingButtons } from './training.ts';
+
+/**
+ * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
+ * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
+ */
+export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {}): Reply {
+  const p = d.paper;
+  const links = paperLinks(p);
+  const by = byline(p);
+  const header = [
+    p.titleZh && untrustedText(p.titleZh),
+    by && untrustedText(by),
+    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, paperDate(p) ?? 'date unknown'].filter(Boolean).join(' · '),
+  ].filter(Boolean);
+  const description = [...header, '', truncate(p.abstract ? untrustedText(readable(p.abstract)) : '(no abstract stored)', 1500)].join('\n');
+  const fields: EmbedField[] = [];
+  if (opts.summary) fields.push(...summaryFields(opts.summary));
+  // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
+  const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
+  if (families.length || p.topics.length) {
+    fields.push({ name: 'Families · topics', value: truncate([...families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
+  }
+  // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
+  const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
+  if (derived.length) fields.push({ name: 'Also builds on', value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024) });
+  const decision = familyDecision(d);
+  if (decision) fields.push({ name: 'GRPO family', value: decision });
+  const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
+  if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
+  fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });
+  // A family paper's training: its settings (quoted on demand) and a TRL recipe from them and its family.
+  const settings = opts.settings ?? null;
+  if (settings?.items.length) fields.push(settingsField(settings));
+  if (p.grpoFamily) fields.push(recipeField(trlRecipe(settings?.items ?? [], p.families)));
+  const note = d.notes.find((n) => n.lang === 'zh');
+  if (note) fields.push(...noteFields(note));
+  if (d.citingCount > 0) {
+    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(untrustedText(readable(c.title)), 110)}`);
+    const more = d.citingCount > d.citing.length ? `\n…and ${d.citingCount - d.citing.length} more` : '';
+    fields.push({ name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`, value: truncate(lines.join('\n'), 1000) + more });
+  }
+  const embed: Embed = { title: truncate(untrustedText(readable(p.title)), LIMITS.title), url: links.main, description, fields };
+  return {
+    embeds: [fitEmbed(embed)],
+    components: [
+      links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url })),
+      ...(p.grpoFamily ? [trainingButtons(p.id, settings)] : []),
+    ],
+  };
+}
+
+/** Who decided the paper is in or out of the family, when it was more than the filter: a moderator's mark, or the LLM judge. */
+function familyDecision(d: PaperDetail): string | undefined {
+  if (d.mark) {
+    const who = d.mark.setByName ? untrustedText(d.mark.setByName) : 'a moderator';
+    const why = d.mark.reason ? `: ${untrustedText(d.mark.reason)}` : '';
+    return truncate(`${d.mark.inFamily ? 'In' : 'Out'}, marked by ${who} on ${d.mark.setAt.toISOString().slice(0, 10)}${why}`, 1024);
+  }
+  if (d.judgement && d.judgement.inFamily !== null) {
+    const why = d.judgement.reason ? `: ${untrustedText(d.judgement.reason)}` : '';
+    return truncate(`${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`, 1024);
+  }
+  return undefined;
+}
+
+/** An LLM summary as the card shows it (what src/services/summarize/show.ts chose, when it is LLM-written). */
+export interface CardSummary {
+  tldr: string;
+  grpoDelta: Record<string, string> | null;
+  model: string | null;
+}
+
+/** The LLM summary first: its TL;DR (labelled with the model that wrote it) and what it changes relative to GRPO. */
+function summaryFields(s: CardSummary): EmbedField[] {
+  const fields: EmbedField[] = [{ name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`, value: truncate(untrustedText(readable(s.tldr)), 600) }];
+  const labels = labelsFor('en');
+  const delta = compactDelta(s.grpoDelta ?? undefined, labels.deltaAxes, { max: 400 });
+  if (delta) fields.push({ name: labels.delta, value: untrustedText(delta) });
+  return fields;
+}
+
+/** The structured Chinese note as fields: its heading, motivation, method points, results, takeaways. */
+function noteFields(n: Note): EmbedField[] {
+  const method = n.method.map((m, i) => `${i + 1}. ${m}`).join('\n');
+  const damaged = n.unresolvedChars > 0 ? `\n（${n.unresolvedChars} 个字符无法修复，以 � 标出）` : '';
+  const parts: [string, string][] = [
+    ['论文解读', n.heading],
+    ['背景痛点 / 本文动机', n.motivation],
+    ['核心方法', method],
+    ['实验结果', n.results],
+    ['可借鉴之处', n.takeaways + damaged],
+  ];
+  return parts.filter(([, v]) => v.trim()).map(([name, value]) => ({ name, value: truncate(value.trim(), 500) }));
+}
+

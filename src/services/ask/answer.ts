@@ -1,0 +1,78 @@
+import type { CommandDeps } from '../../core/command.ts';
+import type { Paper } from '../../../db/schema.ts';
+import { recordSpend, spendToday } from '../../../db/queries/spend.ts';
+import { Budget } from '../llm/budget.ts';
+import { askModel, type AskFailure } from './model.ts';
+import { summariesToShow } from '../summarize/show.ts';
+import type { AskSource } from '../../core/ask/prompt.ts';
+import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
+
+/** Papers retrieved per question: enough to compare methods, few enough to keep the prompt small. */
+export const ASK_K = 8;
+
+export interface AskRequest {
+  question: string;
+  since?: string;
+  topic?: string;
+}
+
+export interface RetrievedPaper {
+  paper: Paper;
+  source: AskSource;
+}
+
+/**
+ * What became of a question. `answered` and `not-answerable` come from the model; the others show
+ * the ranked papers instead, saying why there is no answer.
+ */
+export type AskResult = {
+  question: string;
+  papers: RetrievedPaper[];
+  costUsd: number;
+  model: string | null;
+} & (
+  | { kind: 'answered'; answer: string; citations: number[] }
+  | { kind: 'not-answerable' }
+  | { kind: 'no-papers' }
+  | { kind: 'no-key' }
+  | { kind: 'over-budget' }
+  | { kind: 'failed'; reason: Exclude<AskFailure, 'over-budget'>; error: string }
+);
+
+/** The retrieved papers with their reference numbers and the summary shown for each. */
+export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskRequest, o: Partial<RetrieveOptions> = {}): Promise<RetrievedPaper[]> {
+  const found = await retrievePapers(deps.db, r.question, { k: ASK_K, ...(r.since && { since: r.since }), ...(r.topic && { topic: r.topic }), ...o });
+  const shown = await summariesToShow(deps.db, found, 'en');
+  return found.map((paper, i) => ({
+    paper,
+    source: {
+      n: i + 1, arxivId: paper.arxivId, title: paper.title, publishedOn: paper.publishedOn, families: paper.families,
+      abstract: paper.abstract, tldr: shown.get(paper.id)?.tldr ?? null,
+    },
+  }));
+}
+
+/**
+ * Answers a question from the stored papers only: retrieval, then (with an API key and room in
+ * today's budget) one model call, retried once when the answer is malformed or cites a paper it was
+ * not given, all within ASK_TIMEOUT_MS. What the calls cost goes to the spend ledger, so the daily
+ * budget and /status include it. A failure says why (`reason`), for the user.
+ */
+export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>, r: AskRequest): Promise<AskResult> {
+  const papers = await retrieveSources(deps, r);
+  const base = { question: r.question, papers, costUsd: 0, model: null };
+  if (papers.length === 0) return { ...base, kind: 'no-papers' };
+  const { llm } = deps;
+  if (!llm) return { ...base, kind: 'no-key' };
+  const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, deps.now()));
+  const outcome = await askModel(llm, r.question, papers.map((p) => p.source), { budget, deadlineMs: deps.config.ask.timeoutMs });
+  await recordSpend(deps.db, outcome.costUsd, deps.now());
+  const done = { ...base, costUsd: outcome.costUsd, model: llm.model };
+  if (outcome.kind === 'failed') {
+    if (outcome.reason === 'over-budget') return { ...done, kind: 'over-budget' };
+    deps.log.warn({ reason: outcome.reason, error: outcome.error }, 'ask: no answer');
+    return { ...done, kind: 'failed', reason: outcome.reason, error: outcome.error };
+  }
+  if (!outcome.answer.answerable) return { ...done, kind: 'not-answerable' };
+  return { ...done, kind: 'answered', answer: outcome.answer.answer, citations: outcome.answer.citations };
+}

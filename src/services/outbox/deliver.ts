@@ -1,0 +1,113 @@
+import type { Db } from '../../../db/client.ts';
+import {
+  activeChannels, isDigestPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
+  type OutboxPayload,
+} from '../../../db/queries/deliveries.ts';
+import type { Channel } from '../../../db/schema.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import type { DigestMessage } from '../../core/digest/types.ts';
+import { DeliveryError, deliveryNonce, type Poster } from '../../core/delivery/poster.ts';
+import { dueDigestKey } from '../../core/delivery/schedule.ts';
+import { composeChannelDigest } from './channel-digest.ts';
+import { withDigestPicture, type DrawDigestPicture } from './header-picture.ts';
+import { COMPOSED_AT_ONCE, eachAtMost, sendQueue, type Due } from './send-queue.ts';
+
+/** Builds a channel's digest messages for a digest key (the composer, over the database). */
+export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
+
+export interface DeliverOptions {
+  poster: Poster;
+  /** Defaults to the real composer; tests pass fixed messages. */
+  compose?: ComposeDigest;
+  /** Only this channel (`/digest now`, the CLI). */
+  channelId?: string;
+  /** Post now whatever the channel's local time (`/digest now`). */
+  force?: boolean;
+  /** Draws a weekly digest's header picture; defaults to the real renderer, tests pass a failing one. */
+  drawPicture?: DrawDigestPicture;
+}
+
+/** Delivery needs the database, a logger and a clock only. */
+export type DeliveryDeps = Pick<AppDeps, 'db' | 'log' | 'now'>;
+
+export interface DeliveryCounts {
+  [key: string]: number;
+  planned: number;
+  messages: number;
+  failed: number;
+  undeliverable: number;
+}
+
+/**
+ * Delivers digests exactly once; the scheduled job and `/digest now` both call this. First every
+ * digest left unfinished (a crash, an outage) is completed; then each channel whose local post time
+ * has come (or the one forced) gets its digest planned into the outbox and sent part by part, in
+ * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce, so
+ * a crash between the two re-sends it with the same nonce (the platform returns the first message)
+ * and never skips one. A channel the bot can no longer post to is marked with the reason and
+ * skipped; the others still get theirs. Channels are composed and sent side by side
+ * (`CHANNELS_AT_ONCE`), each digest as soon as it is planned (`COMPOSED_AT_ONCE` at a time).
+ */
+export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): Promise<DeliveryCounts> {
+  const now = deps.now();
+  const counts: DeliveryCounts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
+  const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
+  const send = (d: Due) => sendDigest(deps, opts, d.channelId, d.digestKey, counts);
+
+  const left = sendQueue(send);
+  for (const d of await unfinishedDigests(deps.db)) if (only(d.channelId)) left.add(d);
+  await left.close();
+
+  const today = sendQueue(send);
+  try {
+    await eachAtMost((await activeChannels(deps.db)).filter((c) => only(c.channelId)), COMPOSED_AT_ONCE, async (channel) => {
+      const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
+      if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) return;
+      const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
+      if (!(await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now))) return;
+      counts.planned++;
+      if (messages.length > 0) today.add({ channelId: channel.channelId, digestKey: key, parts: messages.length });
+    });
+  } finally {
+    await today.close();
+  }
+  return counts;
+}
+
+/** The outbox rows of a digest: one per message with its stable nonce; an empty digest (a quiet day, no notice) is one `empty` row. */
+export function outboxRows(channelId: string, digestKey: string, messages: DigestMessage[]) {
+  if (messages.length === 0) return [{ part: 0, nonce: deliveryNonce(channelId, digestKey, 0), payload: null, paperIds: [] }];
+  return messages.map((m, part) => {
+    const payload: OutboxPayload = {
+      reply: m.reply, pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [], ...(m.threadName && { threadName: m.threadName }), ...(m.picture && { picture: m.picture }),
+    };
+    return { part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: m.paperIds };
+  });
+}
+
+async function sendDigest(deps: DeliveryDeps, opts: DeliverOptions, channelId: string, digestKey: string, counts: DeliveryCounts): Promise<void> {
+  const log = deps.log.child({ channel: channelId, digest: digestKey });
+  for (const part of await unsentParts(deps.db, channelId, digestKey)) {
+    await markSending(deps.db, part.id);
+    try {
+      const { reply, pingRoleIds, threadName, picture } = part.payload as OutboxPayload;
+      // Drawn at each attempt (the same picture every time): a failed drawing sends the message without it.
+      const message = picture ? await withDigestPicture(reply, picture, log, opts.drawPicture) : reply;
+      const { messageId } = await opts.poster.send(channelId, message, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
+      await markSent(deps.db, part.id, messageId, deps.now());
+      counts.messages++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof DeliveryError && err.permanent) {
+        await markUndeliverable(deps.db, channelId, message, deps.now());
+        counts.undeliverable++;
+        log.warn({ reason: message }, 'channel undeliverable: skipped until /digest setup is run again');
+      } else {
+        await markRetry(deps.db, part.id, message);
+        counts.failed++;
+        log.error({ err, part: part.part }, 'digest part not delivered; the next run retries it');
+      }
+      return; // later parts wait, so the digest never arrives with a gap
+    }
+  }
+}

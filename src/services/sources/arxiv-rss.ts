@@ -1,0 +1,167 @@
+/**
+ * arXiv RSS (rss.arxiv.org, the 2024 format) -> PaperCandidate. Pure: the HTTP layer fetches, checks
+ * the status and hands the body here. Format facts: docs/feed-formats.md §1 and §4.
+ */
+
+import Parser from 'rss-parser';
+import { parseArxivId, type ArxivIdParts } from '../../core/papers/identity.ts';
+import { splitCreators } from './authors.ts';
+import { collapseWhitespace, FeedError, type AnnounceType, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import { admitAll } from './sanitize.ts';
+
+export interface RssMeta {
+  /** `cs.LG, cs.CL updates on arXiv.org`. */
+  title?: string;
+  /** The announcement midnight (US Eastern) as ISO UTC. */
+  pubDate?: string;
+  lastBuildDate?: string;
+}
+
+interface ArxivRssItem {
+  'arxiv:announce_type'?: unknown;
+  'arxiv:DOI'?: unknown;
+  'arxiv:journal_reference'?: unknown;
+}
+
+type Item = Parser.Item & ArxivRssItem;
+
+const parser = new Parser<Record<string, unknown>, ArxivRssItem>({
+  customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
+});
+
+/** A category's daily listing has up to ~2,000 items; more is not a listing. */
+const MAX_ITEMS = 10_000;
+
+const ANNOUNCE_TYPES: readonly string[] = ['new', 'cross', 'replace', 'replace-cross'] satisfies AnnounceType[];
+
+/**
+ * `arXiv:<id>v<N> Announce Type: <type> \nAbstract: <abstract>`. The generator puts a space before
+ * the newline; third-party copies drop it, so any whitespace (or none) is accepted there.
+ */
+const DESCRIPTION = /^\s*arXiv:(?<id>\S+)\s+Announce Type:\s*(?<type>[A-Za-z-]+)\s*Abstract:(?<abs>[\s\S]*)$/;
+
+// An error feed is a well-formed RSS document (served with HTTP 400) with no items.
+const ERROR_TITLE = /^Feed error for query/;
+
+/** Builds the one combined feed URL for several categories: `<base>/cs.LG+cs.CL`. */
+export function arxivRssUrl(base: string, categories: string[]): string {
+  const cats = categories.map((c) => c.trim()).filter((c) => c.length > 0);
+  if (cats.length === 0) throw new RangeError('arxivRssUrl needs at least one category');
+  return `${base.replace(/\/+$/, '')}/${cats.join('+')}`;
+}
+
+/**
+ * Parses one arXiv RSS body. Every announce type is kept (the caller decides: `replace` bumps a
+ * version and is never news); items that cannot become candidates are listed in `skipped`. Throws
+ * FeedError when the body is not an arXiv RSS feed at all or is arXiv's error feed.
+ */
+export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
+  if (xml.trim() === '') throw new FeedError('arXiv RSS: empty response body');
+  if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<rss[\s>]/.test(xml)) {
+    throw new FeedError(`arXiv RSS: not an RSS document (starts with "${preview(xml)}")`);
+  }
+  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  try {
+    feed = await parser.parseString(xml);
+  } catch (err) {
+    throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
+  }
+
+  const title = text(feed.title);
+  if (title && ERROR_TITLE.test(title)) {
+    throw new FeedError(`arXiv RSS error feed: ${text(feed.description) ?? title}`);
+  }
+  const channelPubDate = text(feed['pubDate']);
+  const meta: RssMeta = { title, pubDate: isoDate(channelPubDate), lastBuildDate: isoDate(text(feed['lastBuildDate'])) };
+
+  return { ...admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS), meta };
+}
+
+function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandidate | SkippedItem {
+  // `content` is the decoded description; `contentSnippet` strips everything between < and >,
+  // which eats abstracts that say "n < 10 ... > 0".
+  const content = item.content ?? '';
+  const prefix = DESCRIPTION.exec(content)?.groups;
+  const ids = identify(prefix?.['id'], item);
+  const externalId = ids ? externalIdOf(ids) : undefined;
+  if (!ids || !externalId) return { reason: 'no arXiv id in description, guid or link', externalId: text(item.guid) ?? text(item.link) };
+
+  const title = collapseWhitespace(text(item.title) ?? '');
+  if (!title) return { reason: 'item has no title', externalId };
+
+  const type = text(item['arxiv:announce_type']) ?? prefix?.['type'];
+  if (!type) return { reason: 'item has no announce type', externalId };
+  if (!ANNOUNCE_TYPES.includes(type)) return { reason: `announce type "${type}" is not a listing`, externalId };
+
+  const candidate: PaperCandidate = {
+    source: 'arxiv-rss',
+    externalId,
+    arxivId: ids.id,
+    version: ids.version,
+    title,
+    abstract: collapseWhitespace(prefix ? (prefix['abs'] ?? '') : content),
+    authors: splitCreators(text(item.creator) ?? ''),
+    categories: unique((item.categories ?? []).map(text).filter((c): c is string => !!c)),
+    announceType: type as AnnounceType,
+    publishedOn: easternDate(text(item.pubDate) ?? channelPubDate),
+    // Provenance without the abstract and title (stored on the paper): a day's listing is thousands of items.
+    raw: { guid: item.guid, link: item.link, categories: item.categories, pubDate: item.pubDate, creator: item.creator, rights: (item as { rights?: unknown }).rights, announceType: type, doi: item['arxiv:DOI'], journalRef: item['arxiv:journal_reference'] },
+  };
+  const doi = text(item['arxiv:DOI']);
+  const journalRef = text(item['arxiv:journal_reference']);
+  if (doi) candidate.doi = doi;
+  if (journalRef) candidate.journalRef = collapseWhitespace(journalRef);
+  return candidate;
+}
+
+/** The description prefix carries the version; the guid (`oai:arXiv.org:<id>vN`) too; the link never. */
+function identify(fromDescription: string | undefined, item: Item): ArxivIdParts | null {
+  const guid = text(item.guid)?.replace(/^oai:arXiv\.org:/i, '');
+  for (const candidate of [fromDescription, guid, text(item.link)]) {
+    const parsed = candidate ? parseArxivId(candidate) : null;
+    if (parsed) return parsed;
+  }
+  return null;
+}
+
+function externalIdOf(ids: ArxivIdParts): string {
+  return ids.version === undefined ? ids.id : `${ids.id}v${ids.version}`;
+}
+
+const EASTERN = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The announcement date as arXiv counts it. pubDate is midnight US Eastern (`-0500`/`-0400`); in UTC
+ * that is 04:00/05:00 of the same day, but reading it in Eastern time keeps it right even if a
+ * feed ever states the offset differently.
+ */
+export function easternDate(rfc822: string | undefined): string | undefined {
+  if (!rfc822) return undefined;
+  const d = new Date(rfc822.trim());
+  return Number.isNaN(d.getTime()) ? undefined : EASTERN.format(d);
+}
+
+function isoDate(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  const d = new Date(s.trim());
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/** xml2js gives strings, or `{ _: text, $: attrs }` when the element has attributes. */
+function text(v: unknown): string | undefined {
+  const s = typeof v === 'string' ? v : v && typeof v === 'object' && '_' in v && typeof v._ === 'string' ? v._ : undefined;
+  const trimmed = s?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+function preview(body: string): string {
+  return collapseWhitespace(body).slice(0, 60);
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unknown error';
+}
