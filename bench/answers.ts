@@ -56,7 +56,10 @@ export interface AnswersResult {
   memory: Record<'afterStart' | 'afterIngest' | 'afterLoad' | 'afterIdle', Memory>;
   /** The search index the bot builds at start ('search index built' in its log), and the first searches users made: sent -> first response and -> complete, ms. */
   searchIndex: { papers: number; buildMs: number } | null;
-  firstSearch: { seedCorpus: { firstMs: number; completeMs: number }; afterIngest: { firstMs: number; completeMs: number } };
+  firstSearch: {
+    seedCorpus: { firstMs: number; completeMs: number };
+    afterIngest: { firstMs: number; completeMs: number };
+  };
   /** With --profile-bot: the bot's CPU self time during the mix, by origin and by function, ms. */
   profile?: { byOrigin: [string, number][]; byFunction: [string, number][] };
   /** Each kind alone, 20/s for 5 s: latency without a crowd, and CPU ms per interaction in the bot and in Postgres. */
@@ -71,12 +74,19 @@ const MB = 2 ** 20;
 
 /** The bot's memory: resident from /proc, the heap from its own metrics endpoint (prom-client's process metrics). */
 async function memoryOf(bot: { rssMb(): Promise<number> }, metricsPort: number): Promise<Memory> {
-  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => '');
+  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    .then((r) => r.text())
+    .catch(() => '');
   const value = (name: string) => {
     const v = Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
     return Number.isFinite(v) ? Math.round(v / MB) : null;
   };
-  return { rss: await bot.rssMb(), heapUsed: value('nodejs_heap_size_used_bytes'), heapTotal: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') };
+  return {
+    rss: await bot.rssMb(),
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+  };
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -109,15 +119,40 @@ function interactions(fake: FakeDiscord, opts: { seed: number; arxivIds: string[
     const user = { userId: String(700000000000000000n + BigInt(Math.floor(r() * 1000))), username: 'reader' };
     const sent = (() => {
       switch (kind) {
-        case 'help': return fake.sendChatInput({ name: 'help', permissions: PERMISSIONS.manager });
-        case 'search': return fake.sendChatInput({ ...user, name: 'paper', subcommand: 'search', options: { query: pick(questions) } });
-        case 'show': return fake.sendChatInput({ ...user, name: 'paper', subcommand: 'show', options: { id: pick(opts.arxivIds) } });
-        case 'latest': return fake.sendChatInput({ ...user, name: 'paper', subcommand: 'latest' });
-        case 'vote': return fake.pressButton(CUSTOM_IDS.vote.encode({ paper: pick(votable) }), user);
-        case 'queue': return fake.sendChatInput({ ...user, name: 'queue', subcommand: 'show' });
-        case 'ask': return fake.sendChatInput({ ...user, name: 'ask', options: { question: pick(questions) } });
-        case 'autocomplete': return fake.sendAutocomplete({ ...user, name: 'paper', subcommand: 'show', options: { id: pick(prefixes) }, focused: 'id' });
-        default: throw new Error(`answers bench: unknown kind ${kind}`);
+        case 'help':
+          return fake.sendChatInput({ name: 'help', permissions: PERMISSIONS.manager });
+        case 'search':
+          return fake.sendChatInput({
+            ...user,
+            name: 'paper',
+            subcommand: 'search',
+            options: { query: pick(questions) },
+          });
+        case 'show':
+          return fake.sendChatInput({
+            ...user,
+            name: 'paper',
+            subcommand: 'show',
+            options: { id: pick(opts.arxivIds) },
+          });
+        case 'latest':
+          return fake.sendChatInput({ ...user, name: 'paper', subcommand: 'latest' });
+        case 'vote':
+          return fake.pressButton(CUSTOM_IDS.vote.encode({ paper: pick(votable) }), user);
+        case 'queue':
+          return fake.sendChatInput({ ...user, name: 'queue', subcommand: 'show' });
+        case 'ask':
+          return fake.sendChatInput({ ...user, name: 'ask', options: { question: pick(questions) } });
+        case 'autocomplete':
+          return fake.sendAutocomplete({
+            ...user,
+            name: 'paper',
+            subcommand: 'show',
+            options: { id: pick(prefixes) },
+            focused: 'id',
+          });
+        default:
+          throw new Error(`answers bench: unknown kind ${kind}`);
       }
     })();
     return { ...sent, kind };
@@ -129,12 +164,17 @@ function interactions(fake: FakeDiscord, opts: { seed: number; arxivIds: string[
 async function oneSearch(fake: FakeDiscord, query: string): Promise<{ firstMs: number; completeMs: number }> {
   const i = fake.sendChatInput({ name: 'paper', subcommand: 'search', options: { query } });
   const first = await fake.waitForResponse(i, () => true);
-  const last = await fake.waitForResponse(i, (r) => (r.path.endsWith('/callback') ? r.body?.type === 4 : r.method === 'PATCH'));
+  const last = await fake.waitForResponse(i, (r) =>
+    r.path.endsWith('/callback') ? r.body?.type === 4 : r.method === 'PATCH',
+  );
   return { firstMs: round(first.at - i.sentAt), completeMs: round(last.at - i.sentAt) };
 }
 
 async function profileOf(dir: string, window: [number, number]): Promise<AnswersResult['profile']> {
-  const file = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+  const file = (await readdir(dir))
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()
+    .at(-1);
   if (!file) return undefined;
   const root = ROOT.replace(/\/$/, '');
   return {
@@ -160,61 +200,112 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
     await importSeeds({ db: handle.db, now: () => new Date() });
     const count = async () => Number((await handle.db.select({ n: sql<number>`count(*)` }).from(papers))[0]?.n ?? 0);
     const seedPapers = await count();
-    const rows = await handle.db.select({ id: papers.id, arxivId: papers.arxivId }).from(papers).where(sql`${papers.arxivId} is not null`).orderBy(papers.id);
+    const rows = await handle.db
+      .select({ id: papers.id, arxivId: papers.arxivId })
+      .from(papers)
+      .where(sql`${papers.arxivId} is not null`)
+      .orderBy(papers.id);
     const metricsPort = await freePort();
 
     o.log('answers: starting the compiled bot');
-    const bot = startBotProcess({
-      DATABASE_URL: bench.server.url('answers'), DISCORD_TOKEN: 'bench-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api,
-      ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api`, HF_API_BASE: `${feeds.base}/hf`, ARXIV_CATEGORIES: CATEGORIES.join(','),
-      ARXIV_REQUEST_INTERVAL_MS: '0', POLL_CRON: '*/10 * * * * *', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info',
-    }, { logFile: path.join(o.workDir, 'bot.log'), nodeArgs: [...o.nodeArgs, ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [])] });
+    const bot = startBotProcess(
+      {
+        DATABASE_URL: bench.server.url('answers'),
+        DISCORD_TOKEN: 'bench-token',
+        DISCORD_APPLICATION_ID: APP_ID,
+        DISCORD_API_BASE: fake.api,
+        ARXIV_RSS_BASE: `${feeds.base}/rss`,
+        ARXIV_API_BASE: `${feeds.base}/api`,
+        HF_API_BASE: `${feeds.base}/hf`,
+        ARXIV_CATEGORIES: CATEGORIES.join(','),
+        ARXIV_REQUEST_INTERVAL_MS: '0',
+        POLL_CRON: '*/10 * * * * *',
+        METRICS_PORT: String(metricsPort),
+        LOG_LEVEL: 'info',
+      },
+      {
+        logFile: path.join(o.workDir, 'bot.log'),
+        nodeArgs: [...o.nodeArgs, ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [])],
+      },
+    );
     let result: Omit<AnswersResult, 'botExit'>;
     const mixWindow: [number, number] = [0, 0];
     try {
       await fake.waitForRequest((r) => r.method === 'PUT' && r.path === `/applications/${APP_ID}/commands`, 60_000);
-      await waitFor(async () => /"msg":"search index built"/.test(readFileSync(path.join(o.workDir, 'bot.log'), 'utf8')), 'the search index', 60_000);
+      await waitFor(
+        async () => /"msg":"search index built"/.test(readFileSync(path.join(o.workDir, 'bot.log'), 'utf8')),
+        'the search index',
+        60_000,
+      );
       await new Promise((r) => setTimeout(r, 1000));
       const afterStart = await memoryOf(bot, metricsPort);
-      const built = /"papers":(\d+),"ms":(\d+),"msg":"search index built"/.exec(readFileSync(path.join(o.workDir, 'bot.log'), 'utf8'));
+      const built = /"papers":(\d+),"ms":(\d+),"msg":"search index built"/.exec(
+        readFileSync(path.join(o.workDir, 'bot.log'), 'utf8'),
+      );
       const searchIndex = built ? { papers: Number(built[1]), buildMs: Number(built[2]) } : null;
       const seedSearch = await oneSearch(fake, 'group relative policy optimization');
-      o.log(`answers: after start ${afterStart.rss} MB; index built in ${searchIndex?.buildMs} ms; first search on the seed corpus ${seedSearch.completeMs} ms`);
+      o.log(
+        `answers: after start ${afterStart.rss} MB; index built in ${searchIndex?.buildMs} ms; first search on the seed corpus ${seedSearch.completeMs} ms`,
+      );
 
       o.log(`answers: the bot polls a ${o.ingestItems.toLocaleString('en')}-item feed`);
       const feed = syntheticArxivFeed({ items: o.ingestItems, seed: o.seed });
       const t0 = performance.now();
       const parts = splitFeed(feed.xml, CATEGORIES.length);
       feeds.arm(Object.fromEntries(CATEGORIES.map((c, k) => [c, parts[k]!])));
-      await waitFor(async () => feeds.served() > 0 && (await count()) >= seedPapers + o.ingestItems * 0.95, 'the ingest', 600_000);
-      await waitFor(async () => (await handle.db.execute(sql`select 1 from job_runs where job = 'poll-feeds' and status = 'running'`)).length === 0, 'the poll to finish', 600_000);
+      await waitFor(
+        async () => feeds.served() > 0 && (await count()) >= seedPapers + o.ingestItems * 0.95,
+        'the ingest',
+        600_000,
+      );
+      await waitFor(
+        async () =>
+          (await handle.db.execute(sql`select 1 from job_runs where job = 'poll-feeds' and status = 'running'`))
+            .length === 0,
+        'the poll to finish',
+        600_000,
+      );
       const ingestSeconds = round((performance.now() - t0) / 1000);
       const afterIngestPapers = await count();
       await new Promise((r) => setTimeout(r, 2000));
       const afterIngest = await memoryOf(bot, metricsPort);
       const ingestSearch = await oneSearch(fake, 'group relative policy optimization');
-      o.log(`answers: ingest done in ${ingestSeconds} s (${afterIngestPapers} papers); ${afterIngest.rss} MB; first search after it ${ingestSearch.completeMs} ms`);
+      o.log(
+        `answers: ingest done in ${ingestSeconds} s (${afterIngestPapers} papers); ${afterIngest.rss} MB; first search after it ${ingestSearch.completeMs} ms`,
+      );
 
-      const gen = interactions(fake, { seed: o.seed, arxivIds: rows.map((x) => x.arxivId!), paperIds: rows.map((x) => x.id) });
+      const gen = interactions(fake, {
+        seed: o.seed,
+        arxivIds: rows.map((x) => x.arxivId!),
+        paperIds: rows.map((x) => x.id),
+      });
       o.log('answers: warm-up (10 s of the mix at half rate)');
       const warm = await sendAtRate(o.perSecond / 2, 10, gen.mix);
       await settle(fake, warm.sent);
 
       /** Sends at a rate, waits for the answers, and adds the CPU the bot and Postgres spent per interaction. */
-      const run = async (label: string, next: () => Sent, perSecond: number, seconds: number): Promise<RunStats & { cpuMs: { bot: number; postgres: number } }> => {
+      const run = async (
+        label: string,
+        next: () => Sent,
+        perSecond: number,
+        seconds: number,
+      ): Promise<RunStats & { cpuMs: { bot: number; postgres: number } }> => {
         const cpu0 = [await cpuSeconds(bot.pid), await postgresCpuSeconds(bench.dataDir)];
         const { sent, elapsedMs } = await sendAtRate(perSecond, seconds, next);
         await settle(fake, sent);
         const cpu1 = [await cpuSeconds(bot.pid), await postgresCpuSeconds(bench.dataDir)];
         const stats = runStats(fake, sent, { perSecond, seconds, elapsedMs, loadAverage: loadavg() });
         const per = (i: number) => round(((cpu1[i]! - cpu0[i]!) * 1000) / sent.length, 2);
-        o.log(`answers: ${label}: ${perSecond}/s for ${seconds} s: first response p50 ${stats.first.p50} p95 ${stats.first.p95} p99 ${stats.first.p99} ms, `
-          + `missed ${stats.missed}; CPU per interaction ${per(0)} ms bot, ${per(1)} ms Postgres (load ${stats.loadAverage[0]})`);
+        o.log(
+          `answers: ${label}: ${perSecond}/s for ${seconds} s: first response p50 ${stats.first.p50} p95 ${stats.first.p95} p99 ${stats.first.p99} ms, ` +
+            `missed ${stats.missed}; CPU per interaction ${per(0)} ms bot, ${per(1)} ms Postgres (load ${stats.loadAverage[0]})`,
+        );
         return { ...stats, cpuMs: { bot: per(0), postgres: per(1) } };
       };
       // Each kind alone at a gentle rate: its cost, and its latency without a crowd.
       const kinds: Record<string, Awaited<ReturnType<typeof run>>> = {};
-      for (const kind of ['help', ...Object.keys(MIX)]) kinds[kind] = await run(`${kind} alone`, () => gen.send(kind), 20, 5);
+      for (const kind of ['help', ...Object.keys(MIX)])
+        kinds[kind] = await run(`${kind} alone`, () => gen.send(kind), 20, 5);
       const floor = await run('floor (/help)', () => gen.send('help'), o.perSecond, o.seconds);
       mixWindow[0] = monotonicUs();
       const mix = await run('mix', gen.mix, o.perSecond, o.seconds);
@@ -225,16 +316,24 @@ export async function benchAnswers(bench: BenchServer, o: AnswersOptions): Promi
       const afterIdle = await memoryOf(bot, metricsPort);
       o.log(`answers: memory after the load ${afterLoad.rss} MB, after 15 s idle ${afterIdle.rss} MB`);
       result = {
-        nodeArgs: o.nodeArgs, perSecond: o.perSecond, seconds: o.seconds,
+        nodeArgs: o.nodeArgs,
+        perSecond: o.perSecond,
+        seconds: o.seconds,
         corpus: { seedPapers, afterIngest: afterIngestPapers, ingestItems: o.ingestItems, ingestSeconds },
         memory: { afterStart, afterIngest, afterLoad, afterIdle },
         searchIndex,
         firstSearch: { seedCorpus: seedSearch, afterIngest: ingestSearch },
-        kinds, floor, mix, mixWeights: { ...MIX },
+        kinds,
+        floor,
+        mix,
+        mixWeights: { ...MIX },
       };
     } finally {
       const code = await bot.stop();
-      if (code !== 0) o.log(`answers: the bot exited with ${code}; the end of its log:\n${readFileSync(path.join(o.workDir, 'bot.log'), 'utf8').slice(-3000)}`);
+      if (code !== 0)
+        o.log(
+          `answers: the bot exited with ${code}; the end of its log:\n${readFileSync(path.join(o.workDir, 'bot.log'), 'utf8').slice(-3000)}`,
+        );
     }
     const profile = o.profileDir ? await profileOf(o.profileDir, mixWindow) : undefined;
     return { ...result, ...(profile && { profile }), botExit: bot.child.exitCode };

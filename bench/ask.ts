@@ -16,7 +16,10 @@ const Pair = z.object({ question: z.string().min(1), expected: z.string().regex(
 export type AskPair = z.infer<typeof Pair>;
 
 export function loadAskPairs(file = QUESTIONS): AskPair[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => Pair.parse(JSON.parse(l)));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => Pair.parse(JSON.parse(l)));
 }
 
 export interface AskQuality {
@@ -32,7 +35,12 @@ export async function askRetrievalQuality(db: Db, pairs: readonly AskPair[]): Pr
   for (const p of pairs) {
     const found = await retrievePapers(db, p.question, { k: 10 });
     const i = found.findIndex((f) => f.arxivId === p.expected);
-    ranks.push({ question: p.question, expected: p.expected, rank: i < 0 ? null : i + 1, top: found[0]?.arxivId ?? found[0]?.title ?? null });
+    ranks.push({
+      question: p.question,
+      expected: p.expected,
+      rank: i < 0 ? null : i + 1,
+      top: found[0]?.arxivId ?? found[0]?.title ?? null,
+    });
   }
   const n = Math.max(ranks.length, 1);
   return {
@@ -51,7 +59,8 @@ async function main(): Promise<void> {
     const handle = await bench.freshDb('bench_ask');
     await importSeeds({ db: handle.db, now: () => new Date() });
     const q = await askRetrievalQuality(handle.db, loadAskPairs());
-    for (const r of q.ranks.filter((x) => x.rank !== 1)) console.log(`rank ${r.rank ?? '-'}  ${r.expected}  top ${r.top}  ${r.question}`);
+    for (const r of q.ranks.filter((x) => x.rank !== 1))
+      console.log(`rank ${r.rank ?? '-'}  ${r.expected}  top ${r.top}  ${r.question}`);
     console.log(JSON.stringify({ questions: q.questions, recallAt5: q.recallAt5, mrr: q.mrr }));
     await handle.close();
   } finally {

@@ -27,11 +27,20 @@ export interface BotProcess {
   stop(): Promise<number | null>;
 }
 
-export function startBotProcess(env: Record<string, string>, opts: { logFile: string; nodeArgs?: string[] }): BotProcess {
+export function startBotProcess(
+  env: Record<string, string>,
+  opts: { logFile: string; nodeArgs?: string[] },
+): BotProcess {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'dist/cli.js'), 'start'], {
     cwd: ROOT,
     // MALLOC_ARENA_MAX passes through, so the memory figures can be taken with the allocator setting an operator would use.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      ...(process.env.MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.pipe(createWriteStream(opts.logFile));
@@ -58,7 +67,12 @@ export async function rssMb(pid: number): Promise<number> {
  * the bot records and moves on from); then each category's RSS path serves its feed once with an ETag and answers
  * the bot's conditional requests with 304, as arXiv does between daily batches.
  */
-export async function startFeedServer(): Promise<{ base: string; arm(xmlByCategory: Record<string, string>): void; served: () => number; close(): Promise<void> }> {
+export async function startFeedServer(): Promise<{
+  base: string;
+  arm(xmlByCategory: Record<string, string>): void;
+  served: () => number;
+  close(): Promise<void>;
+}> {
   let feeds: Record<string, string> | undefined;
   let served = 0;
   const server: Server = createServer((req, res) => {
@@ -74,10 +88,11 @@ export async function startFeedServer(): Promise<{ base: string; arm(xmlByCatego
     base,
     arm: (x) => (feeds = x),
     served: () => served,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -22,22 +22,38 @@ const DIR = fileURLToPath(new URL('../test/fixtures/classifier/days/', import.me
  */
 export type DaySplit = 'dev' | 'test' | 'fresh';
 export const DAY_SPLIT: Record<string, DaySplit> = {
-  '2026-10-02': 'test', '2026-10-05': 'dev', '2026-10-06': 'fresh', '2026-10-07': 'test', '2026-10-08': 'dev', '2026-10-09': 'dev',
+  '2026-10-02': 'test',
+  '2026-10-05': 'dev',
+  '2026-10-06': 'fresh',
+  '2026-10-07': 'test',
+  '2026-10-08': 'dev',
+  '2026-10-09': 'dev',
 };
 
 const DayPaper = z.object({
-  id: z.string(), title: z.string(), abstract: z.string(), announced: z.array(z.string()),
-  label: z.enum(['in', 'out', 'ambiguous']), reason: z.string(),
+  id: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  announced: z.array(z.string()),
+  label: z.enum(['in', 'out', 'ambiguous']),
+  reason: z.string(),
 });
 export type DayPaper = z.infer<typeof DayPaper>;
 export type Decide = (p: { title: string; abstract: string }) => boolean;
 
 export function loadDay(date: string): DayPaper[] {
-  return readFileSync(`${DIR}${date}.jsonl`, 'utf8').split('\n').filter((l) => l.trim()).map((l) => DayPaper.parse(JSON.parse(l)));
+  return readFileSync(`${DIR}${date}.jsonl`, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => DayPaper.parse(JSON.parse(l)));
 }
 
 export function days(split: DaySplit | 'all' = 'all'): string[] {
-  return readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, 10)).filter((d) => split === 'all' || DAY_SPLIT[d] === split).sort();
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => f.slice(0, 10))
+    .filter((d) => split === 'all' || DAY_SPLIT[d] === split)
+    .sort();
 }
 
 export interface DayScore {
@@ -52,7 +68,10 @@ export interface DayScore {
   f1: number;
 }
 
-export function scoreDay(papers: readonly DayPaper[], decide: Decide): DayScore & { errors: { paper: DayPaper; kind: 'off-topic' | 'missed' }[] } {
+export function scoreDay(
+  papers: readonly DayPaper[],
+  decide: Decide,
+): DayScore & { errors: { paper: DayPaper; kind: 'off-topic' | 'missed' }[] } {
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -73,20 +92,34 @@ export function scoreDay(papers: readonly DayPaper[], decide: Decide): DayScore 
   const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
   return {
-    papers: papers.length, relevant: tp + fn, posted: tp + fp + amb, offTopic: fp, ambiguousPosted: amb, missed: fn,
-    precision: round(precision, 3), recall: round(recall, 3), f1: round(precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), 3),
+    papers: papers.length,
+    relevant: tp + fn,
+    posted: tp + fp + amb,
+    offTopic: fp,
+    ambiguousPosted: amb,
+    missed: fn,
+    precision: round(precision, 3),
+    recall: round(recall, 3),
+    f1: round(precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), 3),
     errors,
   };
 }
 
 /** Precision and recall over several days pooled (micro-averaged). */
-export function pooled(scores: readonly DayScore[]): Pick<DayScore, 'precision' | 'recall' | 'f1'> & { papers: number } {
+export function pooled(
+  scores: readonly DayScore[],
+): Pick<DayScore, 'precision' | 'recall' | 'f1'> & { papers: number } {
   const tp = scores.reduce((s, d) => s + d.relevant - d.missed, 0);
   const fp = scores.reduce((s, d) => s + d.offTopic, 0);
   const fn = scores.reduce((s, d) => s + d.missed, 0);
   const precision = tp / Math.max(tp + fp, 1);
   const recall = tp / Math.max(tp + fn, 1);
-  return { papers: scores.reduce((s, d) => s + d.papers, 0), precision: round(precision, 3), recall: round(recall, 3), f1: round((2 * precision * recall) / Math.max(precision + recall, 1e-9), 3) };
+  return {
+    papers: scores.reduce((s, d) => s + d.papers, 0),
+    precision: round(precision, 3),
+    recall: round(recall, 3),
+    f1: round((2 * precision * recall) / Math.max(precision + recall, 1e-9), 3),
+  };
 }
 
 /** Papers per second over every day's listing, repeated to about `target` classifications. */
@@ -130,13 +163,19 @@ export function benchClassifyDays(): ClassifyDaysResult {
 }
 
 export function classifyDaysReport(r: ClassifyDaysResult): string {
-  const prf = (s: Pick<DayScore, 'precision' | 'recall' | 'f1'>) => `${s.precision.toFixed(3)} / ${s.recall.toFixed(3)} / ${s.f1.toFixed(3)}`;
+  const prf = (s: Pick<DayScore, 'precision' | 'recall' | 'f1'>) =>
+    `${s.precision.toFixed(3)} / ${s.recall.toFixed(3)} / ${s.f1.toFixed(3)}`;
   const lines = [
     'The family filter on complete arXiv days (ambiguous papers left out of P/R, counted when posted)',
     '| day | split | papers | relevant | rules: posted / off-topic / missed | rules P / R / F1 | filter: posted / off-topic / missed | filter P / R / F1 |',
     '|---|---|---:|---:|---|---|---|---|',
-    ...r.days.map((d) => `| ${d.day} | ${d.split} | ${d.filter.papers} | ${d.filter.relevant} | ${d.rules.posted} / ${d.rules.offTopic} / ${d.rules.missed} | ${prf(d.rules)} | ${d.filter.posted} / ${d.filter.offTopic} / ${d.filter.missed} | ${prf(d.filter)} |`),
-    ...r.pooled.map((p) => `| **${p.split} days pooled** | | ${p.filter.papers} | | | ${prf(p.rules)} | | ${prf(p.filter)} |`),
+    ...r.days.map(
+      (d) =>
+        `| ${d.day} | ${d.split} | ${d.filter.papers} | ${d.filter.relevant} | ${d.rules.posted} / ${d.rules.offTopic} / ${d.rules.missed} | ${prf(d.rules)} | ${d.filter.posted} / ${d.filter.offTopic} / ${d.filter.missed} | ${prf(d.filter)} |`,
+    ),
+    ...r.pooled.map(
+      (p) => `| **${p.split} days pooled** | | ${p.filter.papers} | | | ${prf(p.rules)} | | ${prf(p.filter)} |`,
+    ),
     `throughput on the listings: rules ${r.throughput.rules} papers/s, filter ${r.throughput.filter} papers/s`,
     '',
   ];
@@ -144,8 +183,13 @@ export function classifyDaysReport(r: ClassifyDaysResult): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, errors: { type: 'boolean', default: false } } });
-  for (const [name, decide] of [['rules only (baseline)', rulesOnly], ['filter (rules + learned)', filter]] as const) {
+  const { values } = parseArgs({
+    options: { split: { type: 'string', default: 'all' }, errors: { type: 'boolean', default: false } },
+  });
+  for (const [name, decide] of [
+    ['rules only (baseline)', rulesOnly],
+    ['filter (rules + learned)', filter],
+  ] as const) {
     console.log(name);
     const scores: DayScore[] = [];
     for (const d of days(values.split as DaySplit | 'all')) {
@@ -153,7 +197,9 @@ function main(): void {
       scores.push(s);
       const { errors, ...figures } = s;
       console.log(`  ${d} (${DAY_SPLIT[d]}) ${JSON.stringify(figures)}`);
-      if (values.errors) for (const e of errors) console.log(`     ${e.kind.padEnd(9)} ${e.paper.id} ${e.paper.title.slice(0, 90)} | ${e.paper.reason}`);
+      if (values.errors)
+        for (const e of errors)
+          console.log(`     ${e.kind.padEnd(9)} ${e.paper.id} ${e.paper.title.slice(0, 90)} | ${e.paper.reason}`);
     }
     console.log(`  pooled ${JSON.stringify(pooled(scores))}`);
     console.log(`  throughput ${listingThroughput(decide)} papers/s on the listings`);

@@ -66,7 +66,9 @@ export const anyReinforcementLearning: Predictor = ({ title, abstract }) => {
 
 /** Baseline 2 from the issue: positive iff a family acronym appears as a word. */
 export const acronymRegex: Predictor = ({ title, abstract }) =>
-  /\b(?:GRPO|DAPO|GSPO|GMPO|GPG|VAPO|GVPO|RLVR|PPO|RLOO|ReMax|VinePPO|PRIME|DisCO|CISPO|TreeRPO)\b|REINFORCE\+\+/.test(`${title}\n${abstract}`);
+  /\b(?:GRPO|DAPO|GSPO|GMPO|GPG|VAPO|GVPO|RLVR|PPO|RLOO|ReMax|VinePPO|PRIME|DisCO|CISPO|TreeRPO)\b|REINFORCE\+\+/.test(
+    `${title}\n${abstract}`,
+  );
 
 export const rulesClassifier: Predictor = (paper) => classifyPaper(paper).grpoFamily;
 
@@ -96,11 +98,23 @@ export function evaluate(predict: Predictor, papers: LabelledPaper[]): Metrics {
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { n: papers.length, tp, fp, fn, tn, precision: round(precision, 3), recall: round(recall, 3), f1: round(f1, 3) };
+  return {
+    n: papers.length,
+    tp,
+    fp,
+    fn,
+    tn,
+    precision: round(precision, 3),
+    recall: round(recall, 3),
+    f1: round(f1, 3),
+  };
 }
 
 /** Papers per second over the whole labelled set repeated to about `target` papers. */
-export function throughput(papers: LabelledPaper[], target = 20_000): { papers: number; ms: number; perSecond: number } {
+export function throughput(
+  papers: LabelledPaper[],
+  target = 20_000,
+): { papers: number; ms: number; perSecond: number } {
   const reps = Math.max(1, Math.round(target / papers.length));
   for (const p of papers) classifyPaper(p); // warm up the regex engine
   let sink = 0;
@@ -129,7 +143,10 @@ function main(): void {
   };
   const names = Object.keys(sets) as ReportName[];
   const results = Object.fromEntries(
-    names.map((set) => [set, Object.fromEntries(Object.entries(PREDICTORS).map(([name, f]) => [name, evaluate(f, sets[set])]))]),
+    names.map((set) => [
+      set,
+      Object.fromEntries(Object.entries(PREDICTORS).map(([name, f]) => [name, evaluate(f, sets[set])])),
+    ]),
   ) as Record<ReportName, Record<string, Metrics>>;
   const speed = throughput(sets.dev);
 
@@ -144,7 +161,9 @@ function main(): void {
     const rows = Object.entries(results[set]).map(([name, m]) => [name, m.precision, m.recall, m.f1, m.tp, m.fp, m.fn]);
     console.log(table(['predictor', 'precision', 'recall', 'F1', 'TP', 'FP', 'FN'], rows));
   }
-  console.log(`\nthroughput: ${speed.perSecond} papers/s (${speed.papers} classifications of the dev set repeated, ${speed.ms} ms)`);
+  console.log(
+    `\nthroughput: ${speed.perSecond} papers/s (${speed.papers} classifications of the dev set repeated, ${speed.ms} ms)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -7,7 +7,18 @@
 import { titleKey } from '../src/core/papers/identity.ts';
 import { cjkTerms } from '../src/core/papers/search-terms.ts';
 import {
-  FIRST_NAMES, GENERAL, LANDMARKS, LAST_NAMES, METHODS, RARE, TITLE_ADJS, TITLE_NOUNS, TITLE_TASKS, TOPICS, ZH_FILLER, ZH_TERMS,
+  FIRST_NAMES,
+  GENERAL,
+  LANDMARKS,
+  LAST_NAMES,
+  METHODS,
+  RARE,
+  TITLE_ADJS,
+  TITLE_NOUNS,
+  TITLE_TASKS,
+  TOPICS,
+  ZH_FILLER,
+  ZH_TERMS,
 } from './vocab.ts';
 
 export interface BenchPaper {
@@ -54,7 +65,24 @@ function zipf<T>(items: readonly T[], s: number): (r: () => number) => T {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tor', 'vex', 'sul', 'dra', 'pen', 'qui', 'zan', 'bel', 'cor', 'fy', 'gan', 'hul'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tor',
+  'vex',
+  'sul',
+  'dra',
+  'pen',
+  'qui',
+  'zan',
+  'bel',
+  'cor',
+  'fy',
+  'gan',
+  'hul',
+];
 
 /** The i-th rare pseudo-word of the tail (stable across seeds, so queries can name one). */
 export function tailWord(i: number): string {
@@ -69,7 +97,10 @@ const general = zipf(GENERAL_SET, 1.0);
 /** Title words skip the function words at the head of GENERAL (up to 'without'...'through two'). */
 const contentWord = zipf(GENERAL_SET.slice(GENERAL_SET.indexOf('model')), 1.0);
 /** The tail: pseudo-words, with a real domain word every 40 ranks (sudoku is rare, not common). */
-const TAIL = Array.from({ length: TAIL_SIZE }, (_, i) => (i % 40 === 20 ? RARE[(i - 20) / 40] : undefined) ?? tailWord(i));
+const TAIL = Array.from(
+  { length: TAIL_SIZE },
+  (_, i) => (i % 40 === 20 ? RARE[(i - 20) / 40] : undefined) ?? tailWord(i),
+);
 const tail = zipf(TAIL, 1.0);
 /** About 8% of running words come from the rare tail, as in real abstracts outside a core vocabulary. */
 const word = (r: () => number) => (r() < 0.08 ? tail(r) : general(r));
@@ -96,8 +127,13 @@ export function* generateCorpus(seed: number, count: number): Generator<BenchPap
     for (let n = 0; n < abstractWords; n += 20) sentences.push(sentence());
     const landmark = landmarkAt(i, count);
     const title = landmark?.title ?? makeTitle(r, pick, topicWords);
-    const titleZh = landmark ? (landmark.titleZh ?? null) : r() < 0.15 ? Array.from({ length: int(2, 4) }, () => zhTerm(r)).join(r() < 0.5 ? '' : '的') : null;
-    const abstractZh = r() < 0.08 ? Array.from({ length: int(30, 60) }, () => (r() < 0.5 ? zhTerm(r) : pick(ZH_FILLER))).join('') : null;
+    const titleZh = landmark
+      ? (landmark.titleZh ?? null)
+      : r() < 0.15
+        ? Array.from({ length: int(2, 4) }, () => zhTerm(r)).join(r() < 0.5 ? '' : '的')
+        : null;
+    const abstractZh =
+      r() < 0.08 ? Array.from({ length: int(30, 60) }, () => (r() < 0.5 ? zhTerm(r) : pick(ZH_FILLER))).join('') : null;
     const day = new Date(START + int(0, DAYS) * 86_400_000).toISOString().slice(0, 10);
     yield {
       arxivId: `${day.slice(2, 4)}${day.slice(5, 7)}.${String(i).padStart(5, '0')}`,

@@ -31,7 +31,11 @@ export function origin(url: string, fn: string, root: string): string {
  * Milliseconds of self time per key, largest first, over the samples within `window` (microseconds of
  * the monotonic clock, `process.hrtime` / 1000 in any process of the machine) when given.
  */
-async function selfTime(file: string, key: (n: ProfileNode) => string, window?: [number, number]): Promise<[string, number][]> {
+async function selfTime(
+  file: string,
+  key: (n: ProfileNode) => string,
+  window?: [number, number],
+): Promise<[string, number][]> {
   const prof = JSON.parse(await readFile(file, 'utf8')) as Profile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, number>();
@@ -53,5 +57,9 @@ export function selfTimeByOrigin(file: string, root: string, window?: [number, n
 
 /** Milliseconds of self time per function (`name origin`), largest first. */
 export function selfTimeByFunction(file: string, root: string, window?: [number, number]): Promise<[string, number][]> {
-  return selfTime(file, (n) => `${n.callFrame.functionName || '(anonymous)'} · ${origin(n.callFrame.url, n.callFrame.functionName, root)}`, window);
+  return selfTime(
+    file,
+    (n) => `${n.callFrame.functionName || '(anonymous)'} · ${origin(n.callFrame.url, n.callFrame.functionName, root)}`,
+    window,
+  );
 }

@@ -39,10 +39,31 @@ const NEWS_AT = new Date('2026-11-21T06:20:00Z');
 const PAPERS = 30;
 const CHANNELS = 100;
 const ZONES = [
-  'UTC', 'Europe/London', 'Europe/Berlin', 'Europe/Moscow', 'Asia/Kolkata', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney',
-  'Pacific/Auckland', 'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Sao_Paulo', 'Pacific/Honolulu',
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Moscow',
+  'Asia/Kolkata',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Pacific/Honolulu',
 ];
-const TOPIC_CHOICES = [['algorithm'], ['reasoning'], ['multimodal'], ['agents'], ['code'], ['efficiency'], ['reward'], ['algorithm', 'reasoning']];
+const TOPIC_CHOICES = [
+  ['algorithm'],
+  ['reasoning'],
+  ['multimodal'],
+  ['agents'],
+  ['code'],
+  ['efficiency'],
+  ['reward'],
+  ['algorithm', 'reasoning'],
+];
 
 export interface VariantResult {
   variant: 'direct' | 'batch';
@@ -135,10 +156,57 @@ const TITLES = [
   'Distilling GRPO-Trained Reasoners into Non-Reasoning Models with On-Policy Data',
 ];
 
-const MODELS = ['Qwen2.5-Math-7B', 'Qwen3-8B-Base', 'Llama-3.1-8B-Instruct', 'DeepSeek-R1-Distill-Qwen-1.5B', 'Qwen2.5-32B', 'Qwen2.5-VL-7B'];
-const BENCHES = ['AIME 2024', 'AIME 2025', 'MATH-500', 'AMC 2023', 'OlympiadBench', 'LiveCodeBench', 'GPQA-Diamond', 'MathVista', 'Minerva Math'];
-const FIRST = ['Wei', 'Yuxuan', 'Jiahao', 'Sarah', 'David', 'Mingyu', 'Elena', 'Haoran', 'Priya', 'Tomás', 'Xinyi', 'Jonas', 'Aiko', 'Omar'];
-const LAST = ['Zhang', 'Li', 'Chen', 'Wang', 'Smith', 'Kim', 'Müller', 'Garcia', 'Liu', 'Yang', 'Patel', 'Nguyen', 'Sato', 'Huang'];
+const MODELS = [
+  'Qwen2.5-Math-7B',
+  'Qwen3-8B-Base',
+  'Llama-3.1-8B-Instruct',
+  'DeepSeek-R1-Distill-Qwen-1.5B',
+  'Qwen2.5-32B',
+  'Qwen2.5-VL-7B',
+];
+const BENCHES = [
+  'AIME 2024',
+  'AIME 2025',
+  'MATH-500',
+  'AMC 2023',
+  'OlympiadBench',
+  'LiveCodeBench',
+  'GPQA-Diamond',
+  'MathVista',
+  'Minerva Math',
+];
+const FIRST = [
+  'Wei',
+  'Yuxuan',
+  'Jiahao',
+  'Sarah',
+  'David',
+  'Mingyu',
+  'Elena',
+  'Haoran',
+  'Priya',
+  'Tomás',
+  'Xinyi',
+  'Jonas',
+  'Aiko',
+  'Omar',
+];
+const LAST = [
+  'Zhang',
+  'Li',
+  'Chen',
+  'Wang',
+  'Smith',
+  'Kim',
+  'Müller',
+  'Garcia',
+  'Liu',
+  'Yang',
+  'Patel',
+  'Nguyen',
+  'Sato',
+  'Huang',
+];
 
 interface SyntheticPaper {
   arxivId: string;
@@ -172,7 +240,8 @@ export function grpoDay(seed: number): SyntheticPaper[] {
     // A target length per paper, so abstracts spread over 1,200-1,800 characters like a real listing.
     const target = int(1200, 1800);
     let abstract = sentences.slice(0, 4).join(' ');
-    for (const extra of sentences.slice(4)) if (abstract.length + extra.length + 1 <= target || abstract.length < 1200) abstract += ` ${extra}`;
+    for (const extra of sentences.slice(4))
+      if (abstract.length + extra.length + 1 <= target || abstract.length < 1200) abstract += ` ${extra}`;
     const authors = Array.from({ length: int(3, 14) }, () => `${pick(FIRST)} ${pick(LAST)}`);
     const categories = r() < 0.6 ? ['cs.LG', 'cs.CL'] : r() < 0.5 ? ['cs.CL', 'cs.AI'] : ['cs.LG', 'cs.AI', 'cs.CV'];
     return { arxivId: `2611.${String(14000 + i * 37).padStart(5, '0')}`, title, abstract, authors, categories };
@@ -191,86 +260,142 @@ function realisticAnswer(params: { messages?: { content?: { text?: string }[] }[
   if (zh) {
     return {
       tldr: `本文提出${name}，在不引入额外模型的前提下修改 GRPO 的一个关键环节，使长推理链的强化学习训练更稳定、样本效率更高。`,
-      motivation: '基于可验证奖励的强化学习（RLVR）已成为提升大语言模型推理能力的主流方法，但标准 GRPO 在回答很长、组内奖励相同或策略偏离行为策略时，优势估计和裁剪会产生偏差，浪费大量采样预算并导致熵坍缩。',
+      motivation:
+        '基于可验证奖励的强化学习（RLVR）已成为提升大语言模型推理能力的主流方法，但标准 GRPO 在回答很长、组内奖励相同或策略偏离行为策略时，优势估计和裁剪会产生偏差，浪费大量采样预算并导致熵坍缩。',
       method: [
         '保持 GRPO 无评论家、无奖励模型的结构，只修改优势归一化或裁剪方式',
         '对组内奖励全部相同的提示进行过滤或重采样，避免零梯度样本',
         '在序列层面计算重要性比率并裁剪，与序列级奖励保持一致',
         '分析估计量的梯度方差，给出训练更稳定的理论解释',
       ],
-      results: '在 AIME 2024 上比调优后的 GRPO 基线提高约 5 个百分点，在 MATH-500 上提高约 3 个百分点，并以少 40% 左右的训练步数达到基线的最终准确率；在分布外基准上同样有提升。',
-      takeaways: '实践者可以把重要性采样的粒度与奖励的粒度对齐，并尽早过滤零方差的组；这些改动几乎没有额外开销，可以直接加入现有的 GRPO 训练流程。',
+      results:
+        '在 AIME 2024 上比调优后的 GRPO 基线提高约 5 个百分点，在 MATH-500 上提高约 3 个百分点，并以少 40% 左右的训练步数达到基线的最终准确率；在分布外基准上同样有提升。',
+      takeaways:
+        '实践者可以把重要性采样的粒度与奖励的粒度对齐，并尽早过滤零方差的组；这些改动几乎没有额外开销，可以直接加入现有的 GRPO 训练流程。',
       grpo_delta: {
-        advantage_normalization: 'changed: 用批次级统计量替代组内标准差', clipping: 'changed: 序列级裁剪，上下界解耦', kl_term: 'changed: 去掉 KL 项',
-        loss_aggregation: 'unchanged', importance_sampling_level: 'changed: 序列级', sampling_filtering: 'changed: 过滤零方差组', reward_type: 'unchanged',
+        advantage_normalization: 'changed: 用批次级统计量替代组内标准差',
+        clipping: 'changed: 序列级裁剪，上下界解耦',
+        kl_term: 'changed: 去掉 KL 项',
+        loss_aggregation: 'unchanged',
+        importance_sampling_level: 'changed: 序列级',
+        sampling_filtering: 'changed: 过滤零方差组',
+        reward_type: 'unchanged',
       },
     };
   }
   return {
     tldr: `${name} modifies one component of GRPO without adding a critic or reward model, and makes RL with verifiable rewards more stable and sample-efficient on long chain-of-thought reasoning.`,
-    motivation: 'RLVR with GRPO is the standard recipe for improving LLM reasoning, but the group-normalized advantage and token-level clipping become biased when responses are long, when every rollout in a group gets the same reward, or when the policy drifts from the behaviour policy. The result is wasted rollout budget, unstable training curves and entropy collapse.',
+    motivation:
+      'RLVR with GRPO is the standard recipe for improving LLM reasoning, but the group-normalized advantage and token-level clipping become biased when responses are long, when every rollout in a group gets the same reward, or when the policy drifts from the behaviour policy. The result is wasted rollout budget, unstable training curves and entropy collapse.',
     method: [
       'Keep the critic-free GRPO setup and change only how advantages are normalized or ratios are clipped',
       'Filter or resample prompts whose rollouts all succeed or all fail, so no batch slot carries a zero gradient',
       'Compute and clip importance ratios at the sequence level, matching the sequence-level reward',
       'Bound the gradient variance of the estimator to explain the more stable training',
     ],
-    results: 'About +5 points on AIME 2024 and +3 points on MATH-500 over a tuned GRPO baseline, reaching the baseline\'s final accuracy in roughly 40% fewer training steps; the gains carry over to an out-of-distribution benchmark.',
-    takeaways: 'Match the importance-sampling level to the reward level and drop zero-variance groups early: both changes are nearly free and drop into an existing GRPO training loop.',
+    results:
+      "About +5 points on AIME 2024 and +3 points on MATH-500 over a tuned GRPO baseline, reaching the baseline's final accuracy in roughly 40% fewer training steps; the gains carry over to an out-of-distribution benchmark.",
+    takeaways:
+      'Match the importance-sampling level to the reward level and drop zero-variance groups early: both changes are nearly free and drop into an existing GRPO training loop.',
     grpo_delta: {
-      advantage_normalization: 'changed: batch-level std instead of per-group std', clipping: 'changed: sequence-level, decoupled ranges', kl_term: 'changed: removed',
-      loss_aggregation: 'unchanged', importance_sampling_level: 'changed: sequence level', sampling_filtering: 'changed: drop zero-variance groups', reward_type: 'unchanged',
+      advantage_normalization: 'changed: batch-level std instead of per-group std',
+      clipping: 'changed: sequence-level, decoupled ranges',
+      kl_term: 'changed: removed',
+      loss_aggregation: 'unchanged',
+      importance_sampling_level: 'changed: sequence level',
+      sampling_filtering: 'changed: drop zero-variance groups',
+      reward_type: 'unchanged',
     },
   };
 }
 
-const stat = (xs: number[]) => ({ min: Math.min(...xs), max: Math.max(...xs), mean: Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) });
+const stat = (xs: number[]) => ({
+  min: Math.min(...xs),
+  max: Math.max(...xs),
+  mean: Math.round(xs.reduce((a, b) => a + b, 0) / xs.length),
+});
 
 async function seedWorld(db: JobDeps['db'], day: SyntheticPaper[]): Promise<{ family: number }> {
   let family = 0;
-  await db.insert(papers).values(day.map((p, i) => {
-    const c = classifyPaper({ title: p.title, abstract: p.abstract });
-    if (c.grpoFamily) family++;
-    return {
-      arxivId: p.arxivId, arxivVersion: 1, titleKey: titleKey(p.title), title: p.title, abstract: p.abstract, authors: p.authors,
-      authorCount: p.authors.length, categories: p.categories, publishedOn: '2026-11-20',
-      // The day's papers are GRPO-family by construction; the classifier's own call is reported.
-      rulesFamily: true, rulesScore: Math.max(c.score, 0.6), families: c.families.length ? c.families : ['GRPO'],
-      topics: c.topics.length ? c.topics : ['algorithm'], classifiedAt: NOW, newsAt: new Date(NEWS_AT.getTime() + i * 1000),
-      hfUpvotes: i % 3 === 0 ? 5 + i * 3 : null,
-    };
-  }));
+  await db.insert(papers).values(
+    day.map((p, i) => {
+      const c = classifyPaper({ title: p.title, abstract: p.abstract });
+      if (c.grpoFamily) family++;
+      return {
+        arxivId: p.arxivId,
+        arxivVersion: 1,
+        titleKey: titleKey(p.title),
+        title: p.title,
+        abstract: p.abstract,
+        authors: p.authors,
+        authorCount: p.authors.length,
+        categories: p.categories,
+        publishedOn: '2026-11-20',
+        // The day's papers are GRPO-family by construction; the classifier's own call is reported.
+        rulesFamily: true,
+        rulesScore: Math.max(c.score, 0.6),
+        families: c.families.length ? c.families : ['GRPO'],
+        topics: c.topics.length ? c.topics : ['algorithm'],
+        classifiedAt: NOW,
+        newsAt: new Date(NEWS_AT.getTime() + i * 1000),
+        hfUpvotes: i % 3 === 0 ? 5 + i * 3 : null,
+      };
+    }),
+  );
   const r = rng(7);
-  await db.insert(channels).values(Array.from({ length: CHANNELS }, (_, i) => {
-    const timezone = ZONES[i % ZONES.length]!;
-    const local = localClock(NOW, timezone).time;
-    const postTime = local < '09:00' ? `${local.slice(0, 2)}:00` : '09:00';
-    return {
-      channelId: String(900_000_000_000_000_000n + BigInt(i)), guildId: String(800_000 + (i % 37)), timezone, postTime,
-      language: i % 2 === 0 ? 'en' : 'zh', topics: r() < 0.6 ? [] : TOPIC_CHOICES[Math.floor(r() * TOPIC_CHOICES.length)]!,
-      maxPapers: [5, 10, 10, 15, 30][Math.floor(r() * 5)]!, minScore: r() < 0.8 ? 0 : 0.5, quietDay: r() < 0.5 ? 'notice' : 'nothing',
-      pingRoleId: r() < 0.2 ? String(700_000 + i) : null,
-    };
-  }));
+  await db.insert(channels).values(
+    Array.from({ length: CHANNELS }, (_, i) => {
+      const timezone = ZONES[i % ZONES.length]!;
+      const local = localClock(NOW, timezone).time;
+      const postTime = local < '09:00' ? `${local.slice(0, 2)}:00` : '09:00';
+      return {
+        channelId: String(900_000_000_000_000_000n + BigInt(i)),
+        guildId: String(800_000 + (i % 37)),
+        timezone,
+        postTime,
+        language: i % 2 === 0 ? 'en' : 'zh',
+        topics: r() < 0.6 ? [] : TOPIC_CHOICES[Math.floor(r() * TOPIC_CHOICES.length)]!,
+        maxPapers: [5, 10, 10, 15, 30][Math.floor(r() * 5)]!,
+        minScore: r() < 0.8 ? 0 : 0.5,
+        quietDay: r() < 0.5 ? 'notice' : 'nothing',
+        pingRoleId: r() < 0.2 ? String(700_000 + i) : null,
+      };
+    }),
+  );
   return { family };
 }
 
 const modelCalls = (fake: FakeAnthropic) =>
-  fake.messageRequests().length
-  + fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/messages/batches').reduce((n, q) => n + (q.body?.requests?.length ?? 0), 0);
+  fake.messageRequests().length +
+  fake.requests
+    .filter((q) => q.method === 'POST' && q.path === '/v1/messages/batches')
+    .reduce((n, q) => n + (q.body?.requests?.length ?? 0), 0);
 
-async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: SyntheticPaper[], fake: FakeAnthropic, log: (s: string) => void):
-  Promise<{ result: VariantResult; delivery?: DigestCostResult['delivery']; family: number }> {
+async function runVariant(
+  bench: BenchServer,
+  variant: 'direct' | 'batch',
+  day: SyntheticPaper[],
+  fake: FakeAnthropic,
+  log: (s: string) => void,
+): Promise<{ result: VariantResult; delivery?: DigestCostResult['delivery']; family: number }> {
   fake.reset();
   const handle = await bench.freshDb(`digest_cost_${variant}_${Date.now()}`);
   try {
     const { family } = await seedWorld(handle.db, day);
     const config = loadConfig({
-      ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: fake.base, LLM_BATCH_POLL_MS: '0',
+      ANTHROPIC_API_KEY: 'bench-key',
+      ANTHROPIC_BASE_URL: fake.base,
+      LLM_BATCH_POLL_MS: '0',
       // 60 pending summaries: direct calls under a higher threshold, the Message Batches API at the default (20).
       LLM_BATCH_THRESHOLD: variant === 'direct' ? '1000' : '20',
     });
-    const deps: JobDeps = buildDeps({ db: handle.db, sql: handle.sql, config, log: pino({ level: 'silent' }), now: () => NOW });
+    const deps: JobDeps = buildDeps({
+      db: handle.db,
+      sql: handle.sql,
+      config,
+      log: pino({ level: 'silent' }),
+      now: () => NOW,
+    });
     const model = config.anthropic.model;
 
     log(`digest cost (${variant}): summarizePending for ${day.length} papers x 2 languages`);
@@ -311,15 +436,32 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
         select coalesce(sum(n), 0)::int as n, count(*) filter (where n = 0)::int as notice
         from (select channel_id, sum(cardinality(paper_ids)) as n from deliveries where status = 'sent' group by channel_id) per_channel`;
       delivery = {
-        planned: counts.planned, messages: counts.messages, channelsPosted: new Set(posted.map((p) => p.channelId)).size,
-        noticeOnly: papersShown!.notice, papersShown: papersShown!.n, shownPairs: shown!.shown, shownWithLlmSummary: shown!.llm, ms, perChannelMs: round(ms / CHANNELS, 2),
-        composeOnlyMs: composeMs, secondRunPlanned: again.planned,
+        planned: counts.planned,
+        messages: counts.messages,
+        channelsPosted: new Set(posted.map((p) => p.channelId)).size,
+        noticeOnly: papersShown!.notice,
+        papersShown: papersShown!.n,
+        shownPairs: shown!.shown,
+        shownWithLlmSummary: shown!.llm,
+        ms,
+        perChannelMs: round(ms / CHANNELS, 2),
+        composeOnlyMs: composeMs,
+        secondRunPlanned: again.planned,
       };
     }
 
     log(`digest cost (${variant}): second summarizePending`);
     const second = await summarizePending(deps, { sleep: async () => {} });
-    const rows = await handle.db.execute<{ lang: string; status: string; n: number; input: number; output: number; cache_read: number; cache_write: number; cost: string }>(raw`
+    const rows = await handle.db.execute<{
+      lang: string;
+      status: string;
+      n: number;
+      input: number;
+      output: number;
+      cache_read: number;
+      cache_write: number;
+      cost: string;
+    }>(raw`
       select lang, status, count(*)::int as n, sum(input_tokens)::int as input, sum(output_tokens)::int as output,
         sum(cache_read_tokens)::int as cache_read, sum(cache_write_tokens)::int as cache_write, sum(cost_usd)::text as cost
       from summaries group by lang, status order by lang, status`);
@@ -342,12 +484,31 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
       l.costUsd = round(l.costUsd + Number(row.cost), 6);
     }
     const listCost = costUsd(model, tokens, { batch: variant === 'batch' });
-    const budgetEstimate = day.reduce((n, p, i) => n + (['en', 'zh'] as const).reduce((k, lang) =>
-      k + estimateRequestUsd(summaryRequest(paperText(p, i), lang, model), { batch: variant === 'batch' }), 0), 0);
+    const budgetEstimate = day.reduce(
+      (n, p, i) =>
+        n +
+        (['en', 'zh'] as const).reduce(
+          (k, lang) =>
+            k + estimateRequestUsd(summaryRequest(paperText(p, i), lang, model), { batch: variant === 'batch' }),
+          0,
+        ),
+      0,
+    );
     const result: VariantResult = {
-      variant, modelCalls: calls, httpRequests: fake.requests.length, callsAfterDigests, callsAfterSecondRun: modelCalls(fake),
-      secondRunPending: Number(second.pending), summaries, tokens, byLang, storedCostUsd: round(stored, 6), listCostUsd: listCost,
-      costPerChannelUsd: round(listCost / CHANNELS, 6), costPerPaperUsd: round(listCost / day.length, 6), budgetEstimateUsd: round(budgetEstimate, 4),
+      variant,
+      modelCalls: calls,
+      httpRequests: fake.requests.length,
+      callsAfterDigests,
+      callsAfterSecondRun: modelCalls(fake),
+      secondRunPending: Number(second.pending),
+      summaries,
+      tokens,
+      byLang,
+      storedCostUsd: round(stored, 6),
+      listCostUsd: listCost,
+      costPerChannelUsd: round(listCost / CHANNELS, 6),
+      costPerPaperUsd: round(listCost / day.length, 6),
+      budgetEstimateUsd: round(budgetEstimate, 4),
       summarizeMs,
     };
     log(`digest cost (${variant}): ${calls} model calls (${String(first.mode)}), $${listCost}`);
@@ -358,27 +519,55 @@ async function runVariant(bench: BenchServer, variant: 'direct' | 'batch', day: 
 }
 
 /** A generated paper as the summariser sees it. */
-const paperText = (p: Pick<PaperText, 'arxivId' | 'title' | 'abstract' | 'authors' | 'categories'>, i: number): PaperText =>
-  ({ id: i, arxivId: p.arxivId, title: p.title, abstract: p.abstract, aiSummary: null, authors: p.authors, categories: p.categories });
+const paperText = (
+  p: Pick<PaperText, 'arxivId' | 'title' | 'abstract' | 'authors' | 'categories'>,
+  i: number,
+): PaperText => ({
+  id: i,
+  arxivId: p.arxivId,
+  title: p.title,
+  abstract: p.abstract,
+  aiSummary: null,
+  authors: p.authors,
+  categories: p.categories,
+});
 
-export async function benchDigestCost(bench: BenchServer, o: { seed: number; log: (s: string) => void }): Promise<DigestCostResult> {
+export async function benchDigestCost(
+  bench: BenchServer,
+  o: { seed: number; log: (s: string) => void },
+): Promise<DigestCostResult> {
   const day = grpoDay(o.seed);
   const fake = await startFakeAnthropicServer({ usage: 'proportional', okAnswer: realisticAnswer });
   try {
     const direct = await runVariant(bench, 'direct', day, fake, o.log);
     const batch = await runVariant(bench, 'batch', day, fake, o.log);
     const model = loadConfig({}).anthropic.model;
-    const prompts = day.flatMap((p, i) => (['en', 'zh'] as const).map((lang) =>
-      promptChars(summaryRequest(paperText(p, i), lang, model))));
-    const answer = (lang: string) => JSON.stringify(realisticAnswer({ messages: [{ content: [{ text: lang === 'zh' ? 'Simplified Chinese "title": "X: y"' : '"title": "X: y"' }] }] })).length;
+    const prompts = day.flatMap((p, i) =>
+      (['en', 'zh'] as const).map((lang) => promptChars(summaryRequest(paperText(p, i), lang, model))),
+    );
+    const answer = (lang: string) =>
+      JSON.stringify(
+        realisticAnswer({
+          messages: [{ content: [{ text: lang === 'zh' ? 'Simplified Chinese "title": "X: y"' : '"title": "X: y"' }] }],
+        }),
+      ).length;
     const price = priceFor(model);
     return {
-      date: new Date().toISOString(), model, price: { input: price.input, output: price.output }, papers: day.length,
-      abstractChars: stat(day.map((p) => p.abstract.length)), classifiedFamily: direct.family,
+      date: new Date().toISOString(),
+      model,
+      price: { input: price.input, output: price.output },
+      papers: day.length,
+      abstractChars: stat(day.map((p) => p.abstract.length)),
+      classifiedFamily: direct.family,
       channels: { total: CHANNELS, en: CHANNELS / 2, zh: CHANNELS / 2, zones: ZONES.length },
-      systemPromptChars: SYSTEM_PROMPT.length, systemPromptTokens: Math.ceil(SYSTEM_PROMPT.length / 3.5), minCacheableTokens: 4096,
-      promptCharsPerCall: stat(prompts), answerChars: { en: answer('en'), zh: answer('zh') },
-      direct: direct.result, batch: batch.result, delivery: direct.delivery!,
+      systemPromptChars: SYSTEM_PROMPT.length,
+      systemPromptTokens: Math.ceil(SYSTEM_PROMPT.length / 3.5),
+      minCacheableTokens: 4096,
+      promptCharsPerCall: stat(prompts),
+      answerChars: { en: answer('en'), zh: answer('zh') },
+      direct: direct.result,
+      batch: batch.result,
+      delivery: direct.delivery!,
     };
   } finally {
     await fake.close();

@@ -12,7 +12,13 @@ import type { Db } from '../db/client.ts';
 import { paperSources, papers } from '../db/schema.ts';
 import { classificationColumns } from '../db/queries/classification.ts';
 import { classifyPaper } from '../src/core/papers/classify.ts';
-import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../src/core/papers/merge.ts';
+import {
+  changedFields,
+  isAnnouncement,
+  mergeCandidate,
+  textChanged,
+  type PaperFields,
+} from '../src/core/papers/merge.ts';
 import type { PaperCandidate } from '../src/services/sources/candidate.ts';
 
 export interface RowByRowStats {
@@ -25,14 +31,32 @@ export interface RowByRowStats {
 }
 
 const FIELD_KEYS = [
-  'arxivId', 'arxivVersion', 'titleKey', 'title', 'abstract', 'authors', 'authorCount', 'organization', 'publishedOn',
-  'categories', 'githubUrl', 'githubStars', 'projectPage', 'hfUpvotes', 'aiSummary', 'aiKeywords',
+  'arxivId',
+  'arxivVersion',
+  'titleKey',
+  'title',
+  'abstract',
+  'authors',
+  'authorCount',
+  'organization',
+  'publishedOn',
+  'categories',
+  'githubUrl',
+  'githubStars',
+  'projectPage',
+  'hfUpvotes',
+  'aiSummary',
+  'aiKeywords',
 ] as const satisfies readonly (keyof PaperFields)[];
 
-const fieldsOf = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
+const fieldsOf = (row: Record<string, unknown>): PaperFields =>
+  Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
 
-
-export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate[], opts: { newsAt: Date | null }): Promise<RowByRowStats> {
+export async function ingestRowByRow(
+  db: Db,
+  candidates: readonly PaperCandidate[],
+  opts: { newsAt: Date | null },
+): Promise<RowByRowStats> {
   const stats: RowByRowStats = { received: candidates.length, new: 0, updated: 0, unchanged: 0, family: 0, sources: 0 };
   for (const c of candidates) {
     const now = new Date();
@@ -41,8 +65,14 @@ export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate
     if (!row) {
       const fields = mergeCandidate(null, c);
       const k = classifyPaper(fields);
-      const [inserted] = await db.insert(papers)
-        .values({ ...fields, ...classificationColumns(k, now), indexed: k.grpoFamily, newsAt: opts.newsAt && isAnnouncement(c) ? opts.newsAt : null })
+      const [inserted] = await db
+        .insert(papers)
+        .values({
+          ...fields,
+          ...classificationColumns(k, now),
+          indexed: k.grpoFamily,
+          newsAt: opts.newsAt && isAnnouncement(c) ? opts.newsAt : null,
+        })
         .onConflictDoNothing()
         .returning({ id: papers.id });
       paperId = inserted?.id;
@@ -55,14 +85,27 @@ export async function ingestRowByRow(db: Db, candidates: readonly PaperCandidate
       if (Object.keys(patch).length === 0) {
         stats.unchanged++;
       } else {
-        const reclassified = textChanged(patch) ? classificationColumns(classifyPaper({ ...before, ...patch }), now) : {};
-        await db.update(papers).set({ ...patch, ...reclassified, updatedAt: now }).where(eq(papers.id, row.id));
+        const reclassified = textChanged(patch)
+          ? classificationColumns(classifyPaper({ ...before, ...patch }), now)
+          : {};
+        await db
+          .update(papers)
+          .set({ ...patch, ...reclassified, updatedAt: now })
+          .where(eq(papers.id, row.id));
         stats.updated++;
       }
     }
     if (paperId === undefined) continue;
-    const added = await db.insert(paperSources)
-      .values({ paperId, source: c.source, externalId: c.externalId, version: c.version ?? null, announceType: c.announceType ?? null, raw: c.raw })
+    const added = await db
+      .insert(paperSources)
+      .values({
+        paperId,
+        source: c.source,
+        externalId: c.externalId,
+        version: c.version ?? null,
+        announceType: c.announceType ?? null,
+        raw: c.raw,
+      })
       .onConflictDoNothing()
       .returning({ id: paperSources.id });
     stats.sources += added.length;

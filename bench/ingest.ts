@@ -74,8 +74,11 @@ function stage(items: number, samples: { parseMs: number; upsertMs: number }[]):
   const upsertMs = median(samples.map((s) => s.upsertMs));
   const totalMs = median(samples.map((s) => s.parseMs + s.upsertMs));
   return {
-    parseMs: round(parseMs, 0), upsertMs: round(upsertMs, 0), totalMs: round(totalMs, 0),
-    itemsPerSecond: rate(items, totalMs), upsertItemsPerSecond: rate(items, upsertMs),
+    parseMs: round(parseMs, 0),
+    upsertMs: round(upsertMs, 0),
+    totalMs: round(totalMs, 0),
+    itemsPerSecond: rate(items, totalMs),
+    upsertItemsPerSecond: rate(items, upsertMs),
     samples: samples.map((s) => ({ parseMs: round(s.parseMs, 0), upsertMs: round(s.upsertMs, 0) })),
   };
 }
@@ -114,7 +117,12 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
     classifyMs.push(performance.now() - t);
     family = fam;
   }
-  const classifier = { papers: candidates.length, ms: round(median(classifyMs), 0), papersPerSecond: rate(candidates.length, median(classifyMs)), family };
+  const classifier = {
+    papers: candidates.length,
+    ms: round(median(classifyMs), 0),
+    papersPerSecond: rate(candidates.length, median(classifyMs)),
+    family,
+  };
   log(`ingest: classifier ${classifier.papersPerSecond} papers/s (${classifier.family} GRPO-family)`);
 
   // Batch: parse + ingestCandidates on a fresh database, then the same again (re-run).
@@ -131,23 +139,33 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
       postgres = { fsync: String(fs?.['fsync']), synchronousCommit: String(sc?.['synchronous_commit']) };
       const newsAt = new Date();
       const [parsed, parseMs] = await clock(() => parseArxivRss(feed.xml));
-      const [s, upsertMs] = await clock(() => ingestCandidates({ db: h.db, now: () => new Date() }, parsed.candidates, { newsAt }));
+      const [s, upsertMs] = await clock(() =>
+        ingestCandidates({ db: h.db, now: () => new Date() }, parsed.candidates, { newsAt }),
+      );
       batchSamples.push({ parseMs, upsertMs });
       stats ??= s;
       rows = await counts(h);
       const [again, parse2Ms] = await clock(() => parseArxivRss(feed.xml));
-      const [s2, upsert2Ms] = await clock(() => ingestCandidates({ db: h.db, now: () => new Date() }, again.candidates, { newsAt }));
+      const [s2, upsert2Ms] = await clock(() =>
+        ingestCandidates({ db: h.db, now: () => new Date() }, again.candidates, { newsAt }),
+      );
       rerunSamples.push({ parseMs: parse2Ms, upsertMs: upsert2Ms });
-      if (!rerunStats || s2.new + s2.updated + s2.sources > rerunStats.new + rerunStats.updated + rerunStats.sources) rerunStats = s2;
-      log(`ingest: batch run ${i + 1}/${opts.runs}: parse ${Math.round(parseMs)} ms, ingest ${Math.round(upsertMs)} ms `
-        + `(${rate(opts.items, parseMs + upsertMs)} items/s); re-run ${Math.round(parse2Ms + upsert2Ms)} ms, new ${s2.new}`);
+      if (!rerunStats || s2.new + s2.updated + s2.sources > rerunStats.new + rerunStats.updated + rerunStats.sources)
+        rerunStats = s2;
+      log(
+        `ingest: batch run ${i + 1}/${opts.runs}: parse ${Math.round(parseMs)} ms, ingest ${Math.round(upsertMs)} ms ` +
+          `(${rate(opts.items, parseMs + upsertMs)} items/s); re-run ${Math.round(parse2Ms + upsert2Ms)} ms, new ${s2.new}`,
+      );
     } finally {
       await h.close();
     }
   }
 
   // Baseline: row-by-row vs batch on the same prefix, each on a fresh database.
-  const prefix = opts.baselineItems === opts.items ? feed.xml : syntheticArxivFeed({ items: opts.baselineItems, seed: opts.seed }).xml;
+  const prefix =
+    opts.baselineItems === opts.items
+      ? feed.xml
+      : syntheticArxivFeed({ items: opts.baselineItems, seed: opts.seed }).xml;
   const rowSamples: { parseMs: number; upsertMs: number }[] = [];
   const prefixSamples: { parseMs: number; upsertMs: number }[] = [];
   let baseStats: RowByRowStats | undefined;
@@ -162,12 +180,16 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
       rowSamples.push({ parseMs, upsertMs });
       baseStats ??= s;
       const [parsed2, parse2Ms] = await clock(() => parseArxivRss(prefix));
-      const [, upsert2Ms] = await clock(() => ingestCandidates({ db: batch.db, now: () => new Date() }, parsed2.candidates, { newsAt }));
+      const [, upsert2Ms] = await clock(() =>
+        ingestCandidates({ db: batch.db, now: () => new Date() }, parsed2.candidates, { newsAt }),
+      );
       prefixSamples.push({ parseMs: parse2Ms, upsertMs: upsert2Ms });
       const [a, b] = await Promise.all([counts(base), counts(batch)]);
       rowsMatch &&= a.papers === b.papers && a.sources === b.sources;
-      log(`ingest: baseline run ${i + 1}/${opts.runs} (${opts.baselineItems} items): row-by-row ${Math.round(upsertMs)} ms `
-        + `(${rate(opts.baselineItems, upsertMs)} items/s upsert only), batch ${Math.round(upsert2Ms)} ms`);
+      log(
+        `ingest: baseline run ${i + 1}/${opts.runs} (${opts.baselineItems} items): row-by-row ${Math.round(upsertMs)} ms ` +
+          `(${rate(opts.baselineItems, upsertMs)} items/s upsert only), batch ${Math.round(upsert2Ms)} ms`,
+      );
     } finally {
       await Promise.all([base.close(), batch.close()]);
     }
@@ -191,7 +213,12 @@ export async function benchIngest(bench: BenchServer, opts: IngestBenchOptions):
     stats: stats!,
     rows,
     batch: batchStage,
-    rerun: { ...stage(opts.items, rerunSamples), new: rerunStats!.new, updated: rerunStats!.updated, sources: rerunStats!.sources },
+    rerun: {
+      ...stage(opts.items, rerunSamples),
+      new: rerunStats!.new,
+      updated: rerunStats!.updated,
+      sources: rerunStats!.sources,
+    },
     baseline: { items: opts.baselineItems, rowByRow: rowStage, batch: prefixStage, stats: baseStats!, rowsMatch },
     ratio: {
       endToEnd: round(batchStage.itemsPerSecond / rowStage.itemsPerSecond, 1),
@@ -226,7 +253,12 @@ async function profiledRun(bench: BenchServer, xml: string): Promise<IngestResul
     await ingestCandidates({ db: h.db, now: () => new Date() }, parsed.candidates, { newsAt: new Date() });
     const t2 = performance.now();
     const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
-    return { wallMs: round(t2 - t0, 0), parseMs: round(t1 - t0, 0), ingestMs: round(t2 - t1, 0), byOrigin: selfTime(profile) };
+    return {
+      wallMs: round(t2 - t0, 0),
+      parseMs: round(t1 - t0, 0),
+      ingestMs: round(t2 - t1, 0),
+      byOrigin: selfTime(profile),
+    };
   } finally {
     session.disconnect();
     await h.close();
@@ -241,7 +273,10 @@ function selfTime(prof: CpuProfile): [string, number][] {
     if (!node) return;
     const { url, functionName } = node.callFrame;
     const path = url.replace(/^file:\/\//, '');
-    const key = path.startsWith(ROOT) && !path.includes('node_modules') ? path.slice(ROOT.length + 1) : origin(url, functionName, ROOT);
+    const key =
+      path.startsWith(ROOT) && !path.includes('node_modules')
+        ? path.slice(ROOT.length + 1)
+        : origin(url, functionName, ROOT);
     totals.set(key, (totals.get(key) ?? 0) + (prof.timeDeltas?.[i] ?? 0) / 1000);
   });
   const sorted = [...totals].sort((a, b) => b[1] - a[1]).map(([k, ms]): [string, number] => [k, Math.round(ms)]);

@@ -34,7 +34,14 @@ export interface DayCost {
 }
 
 export async function judgeCost(): Promise<DayCost[]> {
-  const fake = await startFakeAnthropicServer({ usage: 'proportional', okAnswer: () => ({ in_family: false, reason: 'Classic RL for control; no language model is trained.', families: [] }) });
+  const fake = await startFakeAnthropicServer({
+    usage: 'proportional',
+    okAnswer: () => ({
+      in_family: false,
+      reason: 'Classic RL for control; no language model is trained.',
+      families: [],
+    }),
+  });
   const bench = await startBenchServer();
   const out: DayCost[] = [];
   try {
@@ -43,12 +50,27 @@ export async function judgeCost(): Promise<DayCost[]> {
       const now = new Date(`${day}T12:00:00Z`);
       const rows = loadDay(day).map((p) => {
         const c = classifyPaper(p);
-        return { arxivId: p.id, title: p.title, titleKey: titleKey(p.title), abstract: p.abstract, rulesFamily: c.grpoFamily, rulesScore: c.score, firstSeenAt: now };
+        return {
+          arxivId: p.id,
+          title: p.title,
+          titleKey: titleKey(p.title),
+          abstract: p.abstract,
+          rulesFamily: c.grpoFamily,
+          rulesScore: c.score,
+          firstSeenAt: now,
+        };
       });
       for (let i = 0; i < rows.length; i += 500) await handle.db.insert(papers).values(rows.slice(i, i + 500));
       fake.reset();
-      const config = loadConfig({ ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: fake.base, LLM_CONCURRENCY: '1', LLM_DAILY_BUDGET_USD: '100' });
-      const stats = await judgePending(buildDeps({ db: handle.db, sql: handle.sql, config, log: pino({ level: 'silent' }), now: () => now }));
+      const config = loadConfig({
+        ANTHROPIC_API_KEY: 'bench-key',
+        ANTHROPIC_BASE_URL: fake.base,
+        LLM_CONCURRENCY: '1',
+        LLM_DAILY_BUDGET_USD: '100',
+      });
+      const stats = await judgePending(
+        buildDeps({ db: handle.db, sql: handle.sql, config, log: pino({ level: 'silent' }), now: () => now }),
+      );
       const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
       const judged = await handle.sql<{ input: number; output: number; read: number; write: number }[]>`
         select sum(input_tokens)::int as input, sum(output_tokens)::int as output, sum(cache_read_tokens)::int as read, sum(cache_write_tokens)::int as write from family_judgements`;
@@ -57,10 +79,19 @@ export async function judgeCost(): Promise<DayCost[]> {
       usage.cacheRead = judged[0]?.read ?? 0;
       usage.cacheWrite = judged[0]?.write ?? 0;
       const model = config.anthropic.model;
-      const uncached = { input: usage.input + usage.cacheRead + usage.cacheWrite, output: usage.output, cacheRead: 0, cacheWrite: 0 };
+      const uncached = {
+        input: usage.input + usage.cacheRead + usage.cacheWrite,
+        output: usage.output,
+        cacheRead: 0,
+        cacheWrite: 0,
+      };
       out.push({
-        day: `${day} (${DAY_SPLIT[day]})`, papers: rows.length, judged: stats.in + stats.out + stats.failed, ...usage,
-        usd: Math.round(stats.costUsd * 10_000) / 10_000, usdWithoutCache: Math.round(costUsd(model, uncached) * 10_000) / 10_000,
+        day: `${day} (${DAY_SPLIT[day]})`,
+        papers: rows.length,
+        judged: stats.in + stats.out + stats.failed,
+        ...usage,
+        usd: Math.round(stats.costUsd * 10_000) / 10_000,
+        usdWithoutCache: Math.round(costUsd(model, uncached) * 10_000) / 10_000,
       });
       await handle.close();
     }

@@ -7,8 +7,21 @@ import { pipeline } from 'node:stream/promises';
 import type postgres from 'postgres';
 import type { BenchPaper } from './corpus.ts';
 
-const COLUMNS = ['arxiv_id', 'arxiv_version', 'title_key', 'title', 'title_zh', 'abstract', 'abstract_zh', 'authors',
-  'author_count', 'published_on', 'topics', 'search_notes', 'search_zh'] as const;
+const COLUMNS = [
+  'arxiv_id',
+  'arxiv_version',
+  'title_key',
+  'title',
+  'title_zh',
+  'abstract',
+  'abstract_zh',
+  'authors',
+  'author_count',
+  'published_on',
+  'topics',
+  'search_notes',
+  'search_zh',
+] as const;
 
 /** COPY text format: backslash escapes for the delimiter, newlines and the backslash; `\N` is null. */
 function field(v: string | number | null): string {
@@ -22,8 +35,21 @@ function arrayLiteral(xs: string[]): string {
 }
 
 function row(p: BenchPaper): string {
-  const values = [p.arxivId, 1, p.titleKey, p.title, p.titleZh, p.abstract, p.abstractZh, arrayLiteral(p.authors),
-    p.authors.length, p.publishedOn, arrayLiteral(p.topics), p.searchNotes, p.searchZh];
+  const values = [
+    p.arxivId,
+    1,
+    p.titleKey,
+    p.title,
+    p.titleZh,
+    p.abstract,
+    p.abstractZh,
+    arrayLiteral(p.authors),
+    p.authors.length,
+    p.publishedOn,
+    arrayLiteral(p.topics),
+    p.searchNotes,
+    p.searchZh,
+  ];
   return `${values.map(field).join('\t')}\n`;
 }
 
@@ -32,7 +58,11 @@ function row(p: BenchPaper): string {
  * The GIN indexes are dropped during the load and rebuilt afterwards from their own definitions
  * (`pg_indexes`), which is several times faster than maintaining them row by row.
  */
-export async function loadCorpus(sql: postgres.Sql, papers: Iterable<BenchPaper>, onRow?: (n: number) => void): Promise<void> {
+export async function loadCorpus(
+  sql: postgres.Sql,
+  papers: Iterable<BenchPaper>,
+  onRow?: (n: number) => void,
+): Promise<void> {
   const indexes = await sql<{ name: string; def: string }[]>`
     select indexname as name, indexdef as def from pg_indexes
     where tablename = 'papers' and indexdef ilike '%using gin%'`;

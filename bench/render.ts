@@ -47,22 +47,38 @@ export interface RenderResult {
 
 /** The i-th tree: counts drawn at random, the families highlighted in turn. */
 function treeDot(i: number, r: () => number): string {
-  const counts = new Map(FAMILIES.map((f) => [f.name, { total: Math.floor(r() * 120), thisMonth: Math.floor(r() * 4) }]));
-  return familyTreeDot({ families: treeFamilies(FAMILIES, counts), background: BACKGROUND_YEARS, highlight: FAMILIES[i % FAMILIES.length]!.name, month: 'November 2026' });
+  const counts = new Map(
+    FAMILIES.map((f) => [f.name, { total: Math.floor(r() * 120), thisMonth: Math.floor(r() * 4) }]),
+  );
+  return familyTreeDot({
+    families: treeFamilies(FAMILIES, counts),
+    background: BACKGROUND_YEARS,
+    highlight: FAMILIES[i % FAMILIES.length]!.name,
+    month: 'November 2026',
+  });
 }
 
 /** A busy field: 6 to 60 papers a week over `weeks`, a third with HF upvotes. */
 function trendsSpec(weeks: number, r: () => number) {
   const range = trendRange(new Date('2026-11-23T12:00:00Z'), weeks);
-  const rows: TrendPaperRow[] = range.starts.flatMap((start, w) => Array.from({ length: 6 + Math.floor(r() * 55) }, (_, k) => ({
-    day: start, grpoFamily: true, families: FAMILY_NAMES.filter(() => r() < 0.15), topics: [],
-    hfUpvotes: r() < 0.33 ? Math.floor(r() * 200) : null, title: `Paper ${w}.${k}`, arxivId: null,
-  })));
+  const rows: TrendPaperRow[] = range.starts.flatMap((start, w) =>
+    Array.from({ length: 6 + Math.floor(r() * 55) }, (_, k) => ({
+      day: start,
+      grpoFamily: true,
+      families: FAMILY_NAMES.filter(() => r() < 0.15),
+      topics: [],
+      hfUpvotes: r() < 0.33 ? Math.floor(r() * 200) : null,
+      title: `Paper ${w}.${k}`,
+      arxivId: null,
+    })),
+  );
   return trendsChartSpec(buildTrends(rows, range, { families: FAMILY_NAMES, panels: 3 }));
 }
 
 function digestSpec(r: () => number) {
-  const papers = Array.from({ length: 10 + Math.floor(r() * 60) }, () => ({ families: FAMILY_NAMES.filter(() => r() < 0.12) }));
+  const papers = Array.from({ length: 10 + Math.floor(r() * 60) }, () => ({
+    families: FAMILY_NAMES.filter(() => r() < 0.12),
+  }));
   return digestWeekSpec(digestPicture(papers, '2026-11-23'));
 }
 
@@ -84,12 +100,23 @@ async function timeKind(name: string, layout: (i: number) => Promise<string>, ru
     totals.push(c - a);
   }
   return {
-    name, firstMs: round(firstMs), runs, layoutMs: median(layouts), rasterMs: median(rasters), total: summarize(totals),
-    width: first.width, height: first.height, pngKb: round(first.png.length / 1024),
+    name,
+    firstMs: round(firstMs),
+    runs,
+    layoutMs: median(layouts),
+    rasterMs: median(rasters),
+    total: summarize(totals),
+    width: first.width,
+    height: first.height,
+    pngKb: round(first.png.length / 1024),
   };
 }
 
-export async function benchRender(opts: { runs: number; seed: number; log?: (s: string) => void }): Promise<RenderResult> {
+export async function benchRender(opts: {
+  runs: number;
+  seed: number;
+  log?: (s: string) => void;
+}): Promise<RenderResult> {
   const r = rng(opts.seed);
   const kinds: RenderKindResult[] = [];
   const log = opts.log ?? (() => {});
@@ -105,9 +132,20 @@ export function renderReport(d: RenderResult): string {
   const worst = Math.max(...d.kinds.map((k) => k.total.p95));
   return [
     `Pictures: layout + PNG (${PNG_WIDTH} px wide), ${d.runs} different inputs each after the first (which also loads the engine), ms:`,
-    table(['picture', 'first', 'layout p50', 'PNG p50', 'total p50', 'total p95', 'max', 'size', 'PNG KB'], d.kinds.map((k) => [
-      k.name, k.firstMs, k.layoutMs, k.rasterMs, k.total.p50, k.total.p95, k.total.max, `${k.width}×${k.height}`, k.pngKb,
-    ])),
+    table(
+      ['picture', 'first', 'layout p50', 'PNG p50', 'total p50', 'total p95', 'max', 'size', 'PNG KB'],
+      d.kinds.map((k) => [
+        k.name,
+        k.firstMs,
+        k.layoutMs,
+        k.rasterMs,
+        k.total.p50,
+        k.total.p95,
+        k.total.max,
+        `${k.width}×${k.height}`,
+        k.pngKb,
+      ]),
+    ),
     `goal: a picture in under ${RENDER_GOAL_MS} ms -> ${worst < RENDER_GOAL_MS ? 'met' : 'missed'} (worst p95 ${worst} ms)`,
     '',
   ].join('\n');
@@ -115,5 +153,7 @@ export function renderReport(d: RenderResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await benchRender({ runs: 20, seed: 1, log: (s) => process.stderr.write(`${s}\n`) });
-  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(result, null, 2)}\n` : `${renderReport(result)}\n`);
+  process.stdout.write(
+    process.argv.includes('--json') ? `${JSON.stringify(result, null, 2)}\n` : `${renderReport(result)}\n`,
+  );
 }

@@ -36,10 +36,21 @@ const seeds = ['002', '003'].map((prefix) => {
   const { name, text } = readSeed(prefix);
   const start = performance.now();
   const result = repairMojibake(text);
-  return { file: name, chars: text.length, restored: result.restored, unresolved: result.unresolved, ms: performance.now() - start };
+  return {
+    file: name,
+    chars: text.length,
+    restored: result.restored,
+    unresolved: result.unresolved,
+    ms: performance.now() - start,
+  };
 });
 const totals = seeds.reduce(
-  (sum, s) => ({ chars: sum.chars + s.chars, restored: sum.restored + s.restored, unresolved: sum.unresolved + s.unresolved, ms: sum.ms + s.ms }),
+  (sum, s) => ({
+    chars: sum.chars + s.chars,
+    restored: sum.restored + s.restored,
+    unresolved: sum.unresolved + s.unresolved,
+    ms: sum.ms + s.ms,
+  }),
   { chars: 0, restored: 0, unresolved: 0, ms: 0 },
 );
 
@@ -55,8 +66,16 @@ const figures = {
     misses: roundTrip.misses.map((m) => `${m.expected}->${m.got} (${m.context})`),
     ms: round(roundTripMs),
   },
-  seeds: { files: seeds.map((s) => ({ ...s, ms: round(s.ms) })), restored: totals.restored, unresolved: totals.unresolved },
-  timing: { modelLoadMs: round(modelLoadMs), repairMs: round(totals.ms), charsPerSecond: Math.round(totals.chars / (totals.ms / 1000)) },
+  seeds: {
+    files: seeds.map((s) => ({ ...s, ms: round(s.ms) })),
+    restored: totals.restored,
+    unresolved: totals.unresolved,
+  },
+  timing: {
+    modelLoadMs: round(modelLoadMs),
+    repairMs: round(totals.ms),
+    charsPerSecond: Math.round(totals.chars / (totals.ms / 1000)),
+  },
 };
 
 if (process.argv.includes('--json')) {

@@ -38,7 +38,19 @@ import { benchClassifyDays, type ClassifyDaysResult } from './classify-days.ts';
 import { benchSearchQuality, type SearchQualityResult } from './search-quality.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['search', 'quality', 'classify', 'seed', 'startup', 'ingest', 'repair', 'digest', 'render', 'answers', 'fanout'] as const;
+const SECTIONS = [
+  'search',
+  'quality',
+  'classify',
+  'seed',
+  'startup',
+  'ingest',
+  'repair',
+  'digest',
+  'render',
+  'answers',
+  'fanout',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RepairResult {
@@ -49,7 +61,15 @@ export interface RepairResult {
 
 export interface Results {
   date: string;
-  machine: { cpu: string; cores: number; memoryGb: number; node: string; postgres: string; loadStart: number[]; loadEnd: number[] };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    postgres: string;
+    loadStart: number[];
+    loadEnd: number[];
+  };
   options: Record<string, unknown>;
   search?: SizeResult[];
   seed?: SeedResult;
@@ -86,23 +106,35 @@ const { values: args } = parseArgs({
 });
 
 const only = (args.only?.split(',') ?? SECTIONS) as Section[];
-for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
 const sizes = args.sizes.split(',').map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes: whole numbers, comma-separated');
 const ingestItems = Number(args['ingest-items']);
 const ingestBaselineItems = Math.min(ingestItems, Number(args['ingest-baseline-items']));
-if (![ingestItems, ingestBaselineItems].every((n) => Number.isInteger(n) && n >= 1)) throw new Error('--ingest-items, --ingest-baseline-items: whole numbers');
+if (![ingestItems, ingestBaselineItems].every((n) => Number.isInteger(n) && n >= 1))
+  throw new Error('--ingest-items, --ingest-baseline-items: whole numbers');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 const results: Results = {
   date: new Date().toISOString(),
   machine: {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown', cores: os.availableParallelism(), memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version, postgres: '', loadStart: loadavg(), loadEnd: [],
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: '',
+    loadStart: loadavg(),
+    loadEnd: [],
   },
   options: {
-    only, sizes, reps: Number(args.reps), runs: Number(args.runs), seed: Number(args.seed), baseline: args.baseline,
+    only,
+    sizes,
+    reps: Number(args.reps),
+    runs: Number(args.runs),
+    seed: Number(args.seed),
+    baseline: args.baseline,
     ...(only.includes('ingest') && { ingestItems, ingestBaselineItems }),
     ...(only.includes('answers') && { rate: Number(args.rate), seconds: Number(args.seconds), ingestItems }),
     ...(only.includes('fanout') && { channels: Number(args.channels), latencyMs: Number(args['latency-ms']) }),
@@ -120,7 +152,12 @@ if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some(
     results.machine.postgres = ((await admin`select version()`)[0]?.version as string).split(' on ')[0]!;
     await admin.end();
     if (only.includes('search')) {
-      results.search = await benchSearch(bench, { sizes, seed: Number(args.seed), reps: Number(args.reps), baseline: args.baseline });
+      results.search = await benchSearch(bench, {
+        sizes,
+        seed: Number(args.seed),
+        reps: Number(args.reps),
+        baseline: args.baseline,
+      });
     }
     if (only.includes('quality')) {
       log('quality: search on the chat questions, dev and test');
@@ -128,12 +165,21 @@ if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some(
     }
     if (only.includes('seed')) results.seed = await benchSeed(bench, { runs: 3, log });
     if (only.includes('ingest')) {
-      results.ingest = await benchIngest(bench, { items: ingestItems, baselineItems: ingestBaselineItems, runs: 3, seed: Number(args.seed), log });
+      results.ingest = await benchIngest(bench, {
+        items: ingestItems,
+        baselineItems: ingestBaselineItems,
+        runs: 3,
+        seed: Number(args.seed),
+        log,
+      });
     }
     if (only.includes('digest')) {
       const cost = await benchDigestCost(bench, { seed: Number(args.seed), log });
       log('digest: composer timing, 1,000 channels');
-      results.digest = { cost, composer: benchDigest({ channels: 1000, papers: 300, runs: Number(args.reps), seed: Number(args.seed) }) };
+      results.digest = {
+        cost,
+        composer: benchDigest({ channels: 1000, papers: 300, runs: Number(args.reps), seed: Number(args.seed) }),
+      };
     }
     if (only.includes('answers')) {
       const workDir = path.join(ROOT, 'bench/results');
@@ -141,13 +187,23 @@ if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some(
       const profileDir = path.join(workDir, 'bot-profile');
       if (args['profile-bot']) await rm(profileDir, { recursive: true, force: true });
       results.answers = await benchAnswers(bench, {
-        perSecond: Number(args.rate), seconds: Number(args.seconds), ingestItems, seed: Number(args.seed), log, workDir,
+        perSecond: Number(args.rate),
+        seconds: Number(args.seconds),
+        ingestItems,
+        seed: Number(args.seed),
+        log,
+        workDir,
         nodeArgs: args['bot-node-args'].split(' ').filter(Boolean),
         ...(args['profile-bot'] && { profileDir }),
       });
     }
     if (only.includes('fanout')) {
-      results.fanout = await benchFanout(bench, { channels: Number(args.channels), papers: 12, latencyMs: Number(args['latency-ms']), log });
+      results.fanout = await benchFanout(bench, {
+        channels: Number(args.channels),
+        papers: 12,
+        latencyMs: Number(args['latency-ms']),
+        log,
+      });
     }
   } finally {
     await bench.stop();
@@ -158,8 +214,10 @@ if (only.includes('classify')) {
   results.classify = benchClassifyDays();
 }
 if (only.includes('startup')) results.startup = await benchStartup({ runs: Number(args.runs), log });
-if (only.includes('render')) results.render = await benchRender({ runs: Number(args.reps), seed: Number(args.seed), log });
-if (only.includes('repair')) results.repair = await benchRepair().catch((err: Error) => ({ available: true, text: `failed: ${err.message}` }));
+if (only.includes('render'))
+  results.render = await benchRender({ runs: Number(args.reps), seed: Number(args.seed), log });
+if (only.includes('repair'))
+  results.repair = await benchRepair().catch((err: Error) => ({ available: true, text: `failed: ${err.message}` }));
 results.machine.loadEnd = loadavg();
 
 await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -176,7 +234,10 @@ async function benchRepair(): Promise<RepairResult> {
   if (!existsSync(file)) return { available: false };
   log('repair: running bench/repair.ts');
   const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [file, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [file, '--json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.on('error', reject);

@@ -21,7 +21,11 @@ const FUZZY_CANDIDATES = 20;
  * - Chinese bigrams against Chinese titles, translations and notes;
  * - trigram word similarity on titles, for misspellings.
  */
-export async function searchPapersBaseline(db: Db, query: string, opts: { limit: number; offset?: number }): Promise<SearchPage> {
+export async function searchPapersBaseline(
+  db: Db,
+  query: string,
+  opts: { limit: number; offset?: number },
+): Promise<SearchPage> {
   const t = previousTerms(query);
   const strict = sql`websearch_to_tsquery('english', ${t.text})`;
   const parts: SQL[] = [];

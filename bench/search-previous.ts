@@ -77,9 +77,15 @@ export async function searchPapersPrevious(db: Db, query: string, opts: SearchOp
   const branches: Branch[] = [];
   if (t.text) {
     // Quotes, -exclusions and OR make "every word" something else: then no estimate.
-    branches.push(['s', sql`select id from papers where search @@ ${strict} limit ${limit(t.strictOnly ? Infinity : expected(words, true))}`]);
+    branches.push([
+      's',
+      sql`select id from papers where search @@ ${strict} limit ${limit(t.strictOnly ? Infinity : expected(words, true))}`,
+    ]);
     // Any-word matches score below every all-words match: needed only when fewer than a page have every word.
-    branches.push(['l', sql`select id from papers where search @@ ${loose} and (select count(*) from s) < ${need} limit ${limit(expected(words, false))}`]);
+    branches.push([
+      'l',
+      sql`select id from papers where search @@ ${loose} and (select count(*) from s) < ${need} limit ${limit(expected(words, false))}`,
+    ]);
     // The trigram index reads long posting lists on a large corpus (and planning `<%` takes
     // milliseconds); on a small corpus it is cheap, so there it runs for every query, as it used to.
     if (rankAll) branches.push(['f', fuzzyTitles]);
@@ -89,7 +95,10 @@ export async function searchPapersPrevious(db: Db, query: string, opts: SearchOp
   if (t.zh.length > 0) {
     const bigrams = terms.filter((w) => w.zh);
     branches.push(['za', sql`select id from papers where search @@ ${zhAll} limit ${limit(expected(bigrams, true))}`]);
-    branches.push(['zo', sql`select id from papers where search @@ ${zhAny} and (select count(*) from za) < ${need} limit ${limit(expected(bigrams, false))}`]);
+    branches.push([
+      'zo',
+      sql`select id from papers where search @@ ${zhAny} and (select count(*) from za) < ${need} limit ${limit(expected(bigrams, false))}`,
+    ]);
   }
   // Scores. Where a branch already proved a match, `@@` is not repeated (one TOAST read, not three).
   const none = sql`null::float4`;
@@ -97,19 +106,26 @@ export async function searchPapersPrevious(db: Db, query: string, opts: SearchOp
     ? sql`case when c.s then 1 + ts_rank(p.search, ${loose}) when c.l then ts_rank(p.search, ${loose})
         when p.search @@ ${loose} then ts_rank(p.search, ${loose}) + case when p.search @@ ${strict} then 1 else 0 end end`
     : none;
-  const zh = t.zh.length > 0
-    ? sql`case when c.za then 1 + ts_rank(p.search, ${zhAny}) when c.zo then ts_rank(p.search, ${zhAny})
+  const zh =
+    t.zh.length > 0
+      ? sql`case when c.za then 1 + ts_rank(p.search, ${zhAny}) when c.zo then ts_rank(p.search, ${zhAny})
         when p.search @@ ${zhAny} then ts_rank(p.search, ${zhAny}) + case when p.search @@ ${zhAll} then 1 else 0 end end`
-    : none;
+      : none;
   // `<%` with its threshold setting, computing the similarity once.
   const fuzzy = t.text
     ? sql`(select 2 * w from (select word_similarity(${t.text}, p.title) as w) v where w >= current_setting('pg_trgm.word_similarity_threshold')::float4)`
     : none;
   const flag = (name: string) => (branches.some(([b]) => b === name) ? sql.raw(`bool_or(k = '${name}')`) : sql`false`);
   const rows = await db.execute<SearchHit & Record<string, unknown>>(sql`
-    with ${sql.join(branches.map(([name, select]) => sql`${sql.raw(name)} as materialized (${select})`), sql`, `)},
+    with ${sql.join(
+      branches.map(([name, select]) => sql`${sql.raw(name)} as materialized (${select})`),
+      sql`, `,
+    )},
     c as (select id, ${flag('s')} as s, ${flag('l')} as l, ${flag('za')} as za, ${flag('zo')} as zo
-      from (${sql.join(branches.map(([name]) => sql.raw(`select id, '${name}' as k from ${name}`)), sql` union all `)}) u group by id)
+      from (${sql.join(
+        branches.map(([name]) => sql.raw(`select id, '${name}' as k from ${name}`)),
+        sql` union all `,
+      )}) u group by id)
     select ${SUMMARY_COLUMNS}, greatest(${fts}, ${zh}, ${fuzzy})::float8 as score
     from c join papers p using (id)
     order by score desc nulls last, p.published_on desc nulls last, p.id
@@ -140,7 +156,11 @@ async function plannerStats(db: Db): Promise<Stats> {
     from (select 1) one left join pg_stats on tablename = 'papers' and attname = 'search'`);
   const lexemes = row?.lexemes ?? [];
   // The frequencies are followed by their minimum, maximum and the share of empty vectors.
-  const stats = { papers: row?.papers ?? -1, freq: new Map(lexemes.map((l, i) => [l, row!.freqs![i]!])), minFreq: row?.freqs?.[lexemes.length] ?? null };
+  const stats = {
+    papers: row?.papers ?? -1,
+    freq: new Map(lexemes.map((l, i) => [l, row!.freqs![i]!])),
+    minFreq: row?.freqs?.[lexemes.length] ?? null,
+  };
   if (lexemes.length > 0) statsCache.set(db, { at: Date.now(), stats });
   return stats;
 }
@@ -164,11 +184,22 @@ async function probe(db: Db, t: SearchTerms, stats: Stats): Promise<Term[]> {
       from (select ${lex}::text as lex) l offset 0) c`;
   const rows = await db.execute<{ i: number; lex: string | null; papers: number | null; fix: string | null }>(sql`
     with frequent as (select ${sql.param([...stats.freq.keys()])}::text[] as lexemes)
-    ${sql.join([
-    ...t.words.map((w, i) => term(i, sql`(tsvector_to_array(to_tsvector('english', ${w})))[1]`, sql`plainto_tsquery('english', ${w})`)),
-    ...t.zh.map((b, i) => term(t.words.length + i, sql`${b}`, sql`plainto_tsquery('simple', ${b})`)),
-  ], sql` union all `)} order by i`);
-  return [...rows].map((r) => ({ zh: r.i >= t.words.length, lex: r.lex, papers: r.papers, freq: r.lex === null ? null : (stats.freq.get(r.lex) ?? null), fix: r.fix }));
+    ${sql.join(
+      [
+        ...t.words.map((w, i) =>
+          term(i, sql`(tsvector_to_array(to_tsvector('english', ${w})))[1]`, sql`plainto_tsquery('english', ${w})`),
+        ),
+        ...t.zh.map((b, i) => term(t.words.length + i, sql`${b}`, sql`plainto_tsquery('simple', ${b})`)),
+      ],
+      sql` union all `,
+    )} order by i`);
+  return [...rows].map((r) => ({
+    zh: r.i >= t.words.length,
+    lex: r.lex,
+    papers: r.papers,
+    freq: r.lex === null ? null : (stats.freq.get(r.lex) ?? null),
+    fix: r.fix,
+  }));
 }
 
 /**
@@ -181,10 +212,14 @@ function typoCandidates(t: SearchTerms, words: Term[], sample: number, fuzzyTitl
   if (unknown.length === 0) return undefined;
   if (unknown.some((w) => !w.fix)) return ['f', fuzzyTitles];
   // A stem's last letter may differ in titles (polici: policy), so the prefix leaves it out.
-  const prefixes = words.flatMap((w, i) => (w.lex === null ? [] : [w.papers !== 0 ? prefix(t.words[i]!) : w.fix!.length > 4 ? w.fix!.slice(0, -1) : w.fix!]));
+  const prefixes = words.flatMap((w, i) =>
+    w.lex === null ? [] : [w.papers !== 0 ? prefix(t.words[i]!) : w.fix!.length > 4 ? w.fix!.slice(0, -1) : w.fix!],
+  );
   // Prefixes under 3 letters have no trigram for the index.
   const like = prefixes.filter((p) => p.length >= 3).map((p) => sql`title ilike ${`%${p}%`}`);
-  return like.length > 0 ? ['x', sql`select id from papers where ${sql.join(like, sql` and `)} limit ${sample}`] : undefined;
+  return like.length > 0
+    ? ['x', sql`select id from papers where ${sql.join(like, sql` and `)} limit ${sample}`]
+    : undefined;
 }
 
 /** The part of a word its other forms roughly share (reasoning: reason, policy: poli). */
@@ -194,10 +229,50 @@ function prefix(word: string): string {
 
 /** Words that carry no topic in a question about papers; dropped from the any-word (loose) query. */
 const QUESTION_WORDS = new Set([
-  'paper', 'papers', 'work', 'works', 'study', 'studies', 'method', 'methods', 'approach', 'approaches', 'propose',
-  'proposed', 'proposes', 'which', 'what', 'how', 'why', 'when', 'who', 'where', 'does', 'do', 'did', 'use', 'uses',
-  'using', 'used', 'about', 'show', 'shows', 'find', 'me', 'any', 'some', 'there', 'something', 'recent', 'new',
-  'model', 'models', 'llm', 'llms', 'language', 'large',
+  'paper',
+  'papers',
+  'work',
+  'works',
+  'study',
+  'studies',
+  'method',
+  'methods',
+  'approach',
+  'approaches',
+  'propose',
+  'proposed',
+  'proposes',
+  'which',
+  'what',
+  'how',
+  'why',
+  'when',
+  'who',
+  'where',
+  'does',
+  'do',
+  'did',
+  'use',
+  'uses',
+  'using',
+  'used',
+  'about',
+  'show',
+  'shows',
+  'find',
+  'me',
+  'any',
+  'some',
+  'there',
+  'something',
+  'recent',
+  'new',
+  'model',
+  'models',
+  'llm',
+  'llms',
+  'language',
+  'large',
 ]);
 
 interface SearchTerms {
@@ -224,9 +299,11 @@ export function previousTerms(query: string): SearchTerms {
 
 /** Adds the tsvector column and GIN index the previous search (and the first baseline) read. */
 export async function addSearchVector(db: Db): Promise<void> {
-  await db.execute(sql.raw(`alter table papers add column if not exists search tsvector generated always as (case when indexed then
+  await db.execute(
+    sql.raw(`alter table papers add column if not exists search tsvector generated always as (case when indexed then
     setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(abstract, '')), 'B')
-    || setweight(to_tsvector('english', coalesce(search_notes, '')), 'C') || setweight(to_tsvector('simple', coalesce(search_zh, '')), 'B') end) stored`));
+    || setweight(to_tsvector('english', coalesce(search_notes, '')), 'C') || setweight(to_tsvector('simple', coalesce(search_zh, '')), 'B') end) stored`),
+  );
   await db.execute(sql.raw('create index if not exists papers_search_idx on papers using gin (search)'));
   await db.execute(sql.raw('analyze papers'));
 }

@@ -16,14 +16,21 @@ import { searchPapers } from '../src/services/search/search.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';
 
 const Question = z.object({
-  id: z.string(), question: z.string().min(1), lang: z.enum(['en', 'zh']), kind: z.string(), relevant: z.array(z.string()).min(1),
+  id: z.string(),
+  question: z.string().min(1),
+  lang: z.enum(['en', 'zh']),
+  kind: z.string(),
+  relevant: z.array(z.string()).min(1),
 });
 export type Question = z.infer<typeof Question>;
 export type Split = 'dev' | 'test';
 
 export function loadQuestions(split: Split): Question[] {
   const file = fileURLToPath(new URL(`../test/fixtures/search/${split}.jsonl`, import.meta.url));
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => Question.parse(JSON.parse(l)));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => Question.parse(JSON.parse(l)));
 }
 
 /** A ranked paper as the evaluation names it: its arXiv id, or `title:<key>` for a paper known only by title. */
@@ -54,7 +61,12 @@ export function score(q: Question, ranked: readonly Ranked[]): QuestionResult {
   const rel = new Set(q.relevant);
   const i = keys.findIndex((k) => rel.has(k));
   const inTop5 = keys.slice(0, 5).filter((k) => rel.has(k)).length;
-  return { q, rank: i < 0 ? null : i + 1, recall5: inTop5 / Math.min(rel.size, 5), top: ranked.slice(0, 5).map((p) => `${keyOf(p)} ${p.title.slice(0, 60)}`) };
+  return {
+    q,
+    rank: i < 0 ? null : i + 1,
+    recall5: inTop5 / Math.min(rel.size, 5),
+    top: ranked.slice(0, 5).map((p) => `${keyOf(p)} ${p.title.slice(0, 60)}`),
+  };
 }
 
 export function summarize(results: readonly QuestionResult[]): Scores {
@@ -93,7 +105,14 @@ export async function searchQuality(db: Db, split: Split, retriever: Retriever):
     for (const r of results) groups.set(f(r), [...(groups.get(f(r)) ?? []), r]);
     return Object.fromEntries([...groups].sort().map(([k, v]) => [k, summarize(v)]));
   };
-  return { split, retriever, overall: summarize(results), byLang: groupBy((r) => r.q.lang), byKind: groupBy((r) => r.q.kind), results };
+  return {
+    split,
+    retriever,
+    overall: summarize(results),
+    byLang: groupBy((r) => r.q.lang),
+    byKind: groupBy((r) => r.q.kind),
+    results,
+  };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -117,17 +136,28 @@ export async function benchSearchQuality(bench: BenchServer): Promise<SearchQual
 }
 
 export function searchQualityReport(r: SearchQualityResult): string {
-  const row = (name: string, s: Scores | undefined) => (s ? `| ${name} | ${s.n} | ${s.mrr10.toFixed(3)} | ${s.hit5.toFixed(3)} | ${s.recall5.toFixed(3)} |` : '');
-  const lines = ['Search quality on chat questions (test: frozen before tuning)', '| split · slice | n | MRR@10 | hit@5 | recall@5 |', '|---|---:|---:|---:|---:|'];
+  const row = (name: string, s: Scores | undefined) =>
+    s ? `| ${name} | ${s.n} | ${s.mrr10.toFixed(3)} | ${s.hit5.toFixed(3)} | ${s.recall5.toFixed(3)} |` : '';
+  const lines = [
+    'Search quality on chat questions (test: frozen before tuning)',
+    '| split · slice | n | MRR@10 | hit@5 | recall@5 |',
+    '|---|---:|---:|---:|---:|',
+  ];
   for (const q of r) {
-    lines.push(row(`**${q.split}**`, q.overall), row(`${q.split} · English`, q.byLang.en), row(`${q.split} · Chinese`, q.byLang.zh));
+    lines.push(
+      row(`**${q.split}**`, q.overall),
+      row(`${q.split} · English`, q.byLang.en),
+      row(`${q.split} · Chinese`, q.byLang.zh),
+    );
     for (const [kind, s] of Object.entries(q.byKind)) lines.push(row(`${q.split} · ${kind}`, s));
   }
   return [...lines.filter(Boolean), ''].join('\n');
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, misses: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { split: { type: 'string', default: 'all' }, misses: { type: 'boolean', default: false } },
+  });
   const splits: Split[] = values.split === 'all' ? ['dev', 'test'] : [values.split as Split];
   const bench = await startBenchServer();
   try {
@@ -136,10 +166,15 @@ async function main(): Promise<void> {
     for (const split of splits) {
       for (const retriever of ['search', 'ask'] as const) {
         const r = await searchQuality(handle.db, split, retriever);
-        console.log(`${split} ${retriever}: ${JSON.stringify(r.overall)} en ${JSON.stringify(r.byLang.en)} zh ${JSON.stringify(r.byLang.zh)}`);
+        console.log(
+          `${split} ${retriever}: ${JSON.stringify(r.overall)} en ${JSON.stringify(r.byLang.en)} zh ${JSON.stringify(r.byLang.zh)}`,
+        );
         for (const [kind, s] of Object.entries(r.byKind)) console.log(`  ${kind.padEnd(11)} ${JSON.stringify(s)}`);
         if (values.misses) {
-          for (const m of r.results.filter((x) => x.rank !== 1)) console.log(`  [${m.rank ?? '-'}] ${m.q.id} ${m.q.question}\n      want ${m.q.relevant.slice(0, 3).join(' ')}\n      got  ${m.top.slice(0, 3).join('\n           ')}`);
+          for (const m of r.results.filter((x) => x.rank !== 1))
+            console.log(
+              `  [${m.rank ?? '-'}] ${m.q.id} ${m.q.question}\n      want ${m.q.relevant.slice(0, 3).join(' ')}\n      got  ${m.top.slice(0, 3).join('\n           ')}`,
+            );
         }
       }
     }

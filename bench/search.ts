@@ -18,7 +18,11 @@ import { addSearchVector, searchPapersPrevious } from './search-previous.ts';
 import { round, summarize, type Summary } from './stats.ts';
 
 type SearchFn = (db: Db, query: string, opts: { limit: number }) => Promise<SearchPage>;
-const VARIANTS: Record<string, SearchFn> = { current: searchPapers, previous: searchPapersPrevious, baseline: searchPapersBaseline };
+const VARIANTS: Record<string, SearchFn> = {
+  current: searchPapers,
+  previous: searchPapersPrevious,
+  baseline: searchPapersBaseline,
+};
 
 export interface QueryResult {
   cls: string;
@@ -70,7 +74,9 @@ export async function benchSearch(bench: BenchServer, opts: SearchOptions): Prom
       await loadCorpus(handle.sql, generateCorpus(opts.seed, size), (n) => bar.update(n, size));
       bar.stop();
       const loadMs = round(performance.now() - t0, 0);
-      const [{ mb }] = (await handle.sql`select pg_total_relation_size('papers') / 1048576.0 as mb`) as unknown as [{ mb: string }];
+      const [{ mb }] = (await handle.sql`select pg_total_relation_size('papers') / 1048576.0 as mb`) as unknown as [
+        { mb: string },
+      ];
       const names = opts.baseline ? ['baseline', 'previous', 'current'] : ['previous', 'current'];
       const variants: Record<string, VariantResult> = {};
       const loadBefore = round(os.loadavg()[0]!, 2);
@@ -89,7 +95,14 @@ export async function benchSearch(bench: BenchServer, opts: SearchOptions): Prom
         variants[name] = await timeVariant(handle.db, VARIANTS[name]!, opts.reps);
       }
       markOverlap(variants.current!, variants.previous!);
-      out.push({ papers: size, loadMs, tableMb: round(Number(mb), 0), index, loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)], variants });
+      out.push({
+        papers: size,
+        loadMs,
+        tableMb: round(Number(mb), 0),
+        index,
+        loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)],
+        variants,
+      });
     } finally {
       await handle.close();
     }
@@ -115,9 +128,20 @@ export async function timeVariant(db: Db, search: SearchFn, reps: number): Promi
     const s = summarize(samples[i]!);
     const hits = last[i]?.hits ?? [];
     const rank = expect ? hits.findIndex((h) => h.title === expect) + 1 || null : undefined;
-    return { cls, q, p50: s.p50, p95: s.p95, hits: hits.length, top: hits[0]?.title ?? null, ids: hits.map((h) => h.id), expectedRank: rank };
+    return {
+      cls,
+      q,
+      p50: s.p50,
+      p95: s.p95,
+      hits: hits.length,
+      top: hits[0]?.title ?? null,
+      ids: hits.map((h) => h.id),
+      expectedRank: rank,
+    };
   });
-  const classes = Object.fromEntries(CLASSES.map((c) => [c, summarize(QUERIES.flatMap((x, i) => (x.cls === c ? samples[i]! : [])))]));
+  const classes = Object.fromEntries(
+    CLASSES.map((c) => [c, summarize(QUERIES.flatMap((x, i) => (x.cls === c ? samples[i]! : [])))]),
+  );
   return { overall: summarize(samples.flat()), classes, queries };
 }
 

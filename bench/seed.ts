@@ -21,9 +21,13 @@ export interface SeedResult {
   warmChanged: number;
 }
 
-const changed = (s: ImportStats) => s.papers.added + s.papers.updated + s.notes.added + s.citations.added + s.sources.added;
+const changed = (s: ImportStats) =>
+  s.papers.added + s.papers.updated + s.notes.added + s.citations.added + s.sources.added;
 
-export async function benchSeed(bench: BenchServer, opts: { runs: number; log: (s: string) => void }): Promise<SeedResult> {
+export async function benchSeed(
+  bench: BenchServer,
+  opts: { runs: number; log: (s: string) => void },
+): Promise<SeedResult> {
   const parse: number[] = [];
   for (let i = 0; i < opts.runs; i++) {
     const t0 = performance.now();

@@ -15,11 +15,27 @@ const mark = (step: string) => {
 // The whole module graph the CLI loads before it runs a command.
 await import('../src/cli.ts');
 mark('importCli');
-const [{ loadConfig }, { createLogger }, { startEmbeddedPostgres }, { EMBEDDED_DATABASE }, { createDb }, { runMigrations }, { countPapers }, { answerLine }, { default: postgres }] =
-  await Promise.all([
-    import('../src/core/config.ts'), import('../src/core/log.ts'), import('../db/embedded.ts'), import('../db/open.ts'), import('../db/client.ts'),
-    import('../db/migrate.ts'), import('../db/queries/stats.ts'), import('../src/adapters/console/run.ts'), import('postgres'),
-  ]);
+const [
+  { loadConfig },
+  { createLogger },
+  { startEmbeddedPostgres },
+  { EMBEDDED_DATABASE },
+  { createDb },
+  { runMigrations },
+  { countPapers },
+  { answerLine },
+  { default: postgres },
+] = await Promise.all([
+  import('../src/core/config.ts'),
+  import('../src/core/log.ts'),
+  import('../db/embedded.ts'),
+  import('../db/open.ts'),
+  import('../db/client.ts'),
+  import('../db/migrate.ts'),
+  import('../db/queries/stats.ts'),
+  import('../src/adapters/console/run.ts'),
+  import('postgres'),
+]);
 const config = loadConfig();
 const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), persistent: true });
 mark('postgresStart');

@@ -86,13 +86,20 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
     for (let i = 0; i < opts.runs; i++) {
       await sample(compiledRun, samples);
       await sample(tsxRun, tsxSamples);
-      opts.log(`startup: run ${i + 1}/${opts.runs}: first answer ${samples.at(-1)!.firstAnswerMs} ms compiled, ${tsxSamples.at(-1)!.firstAnswerMs} ms through tsx`);
+      opts.log(
+        `startup: run ${i + 1}/${opts.runs}: first answer ${samples.at(-1)!.firstAnswerMs} ms compiled, ${tsxSamples.at(-1)!.firstAnswerMs} ms through tsx`,
+      );
     }
     const probes: Record<string, number>[] = [];
-    for (let i = 0; i < 3; i++) probes.push(JSON.parse((await run(TSX, ['bench/startup-probe.ts'], env)).stdout) as Record<string, number>);
+    for (let i = 0; i < 3; i++)
+      probes.push(JSON.parse((await run(TSX, ['bench/startup-probe.ts'], env)).stdout) as Record<string, number>);
     // One more probe under the V8 profiler (one process: node --import tsx) to see what the time is spent on.
     const profDir = path.join(parent, 'prof');
-    await run(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'bench/startup-probe.ts'], env);
+    await run(
+      process.execPath,
+      ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'bench/startup-probe.ts'],
+      env,
+    );
     // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (1 is tsx's loader).
     const main = (await readdir(profDir)).find((f) => /\.0\.\d+\.cpuprofile$/.test(f));
     return {
@@ -100,7 +107,11 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
       firstAnswerMs: median(samples.map((s) => s.firstAnswerMs)),
       totalMs: median(samples.map((s) => s.totalMs)),
       samples,
-      tsx: { firstAnswerMs: median(tsxSamples.map((s) => s.firstAnswerMs)), totalMs: median(tsxSamples.map((s) => s.totalMs)), samples: tsxSamples },
+      tsx: {
+        firstAnswerMs: median(tsxSamples.map((s) => s.firstAnswerMs)),
+        totalMs: median(tsxSamples.map((s) => s.totalMs)),
+        samples: tsxSamples,
+      },
       steps: stepDurations(probes),
       reference: await reference(),
       cpuByOrigin: main ? (await selfTimeByOrigin(path.join(profDir, main), ROOT.replace(/\/$/, ''))).slice(0, 8) : [],
@@ -113,10 +124,12 @@ export async function benchStartup(opts: { runs: number; log: (s: string) => voi
 /** Probe marks are times since process start; a step's duration is the gap to the previous mark. */
 function stepDurations(probes: Record<string, number>[]): Record<string, number> {
   const names = Object.keys(probes[0] ?? {});
-  return Object.fromEntries(names.map((name, i) => {
-    const prev = names[i - 1];
-    return [name, round(median(probes.map((p) => p[name]! - (prev ? p[prev]! : 0))), 0)];
-  }));
+  return Object.fromEntries(
+    names.map((name, i) => {
+      const prev = names[i - 1];
+      return [name, round(median(probes.map((p) => p[name]! - (prev ? p[prev]! : 0))), 0)];
+    }),
+  );
 }
 
 async function reference(): Promise<Record<string, number>> {
@@ -134,10 +147,30 @@ async function reference(): Promise<Record<string, number>> {
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
   const bundle = path.join(dir, '.startup-bundle.mjs');
-  await run(path.join(ROOT, 'node_modules/.bin/esbuild'), ['src/cli.ts', '--bundle', '--platform=node', '--format=esm',
-    '--packages=external', `--outfile=${bundle}`, '--log-level=warning'], {});
-  const importMs = (loader: string[], file: string) => time(process.execPath, [...loader, '--input-type=module', '-e',
-    `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t)`], true);
+  await run(
+    path.join(ROOT, 'node_modules/.bin/esbuild'),
+    [
+      'src/cli.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--packages=external',
+      `--outfile=${bundle}`,
+      '--log-level=warning',
+    ],
+    {},
+  );
+  const importMs = (loader: string[], file: string) =>
+    time(
+      process.execPath,
+      [
+        ...loader,
+        '--input-type=module',
+        '-e',
+        `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t)`,
+      ],
+      true,
+    );
   try {
     return {
       nodeEmptyMs: await time(process.execPath, ['-e', '']),

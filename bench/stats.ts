@@ -22,7 +22,13 @@ export function summarize(samples: number[]): Summary {
   return { n: s.length, p50: round(percentile(s, 0.5)), p95: round(percentile(s, 0.95)), max: round(s.at(-1) ?? NaN) };
 }
 
-export const median = (xs: number[]): number => round(percentile([...xs].sort((a, b) => a - b), 0.5));
+export const median = (xs: number[]): number =>
+  round(
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    ),
+  );
 
 export function round(x: number, digits = 1): number {
   const f = 10 ** digits;
@@ -40,7 +46,8 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
 export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(head), rule, ...cells.slice(1).map(line)].join('\n');
 }

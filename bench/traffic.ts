@@ -43,15 +43,26 @@ export interface RunStats extends KindStats {
   byKind: Record<string, KindStats>;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN;
 
 function latency(xs: number[]): Latency {
   const s = [...xs].sort((a, b) => a - b);
-  return { n: s.length, p50: round(pct(s, 0.5)), p95: round(pct(s, 0.95)), p99: round(pct(s, 0.99)), max: round(s.at(-1) ?? NaN) };
+  return {
+    n: s.length,
+    p50: round(pct(s, 0.5)),
+    p95: round(pct(s, 0.95)),
+    p99: round(pct(s, 0.99)),
+    max: round(s.at(-1) ?? NaN),
+  };
 }
 
 /** Sends `next()` interactions at `perSecond` for `seconds`, on a schedule that does not drift. */
-export async function sendAtRate(perSecond: number, seconds: number, next: () => Sent): Promise<{ sent: Sent[]; elapsedMs: number }> {
+export async function sendAtRate(
+  perSecond: number,
+  seconds: number,
+  next: () => Sent,
+): Promise<{ sent: Sent[]; elapsedMs: number }> {
   const sent: Sent[] = [];
   const total = Math.round(perSecond * seconds);
   const t0 = performance.now();
@@ -85,7 +96,11 @@ function firstResponses(fake: FakeDiscord): Set<string> {
   return tokens;
 }
 
-export function runStats(fake: FakeDiscord, sent: Sent[], o: { perSecond: number; seconds: number; elapsedMs: number; loadAverage: [number, number] }): RunStats {
+export function runStats(
+  fake: FakeDiscord,
+  sent: Sent[],
+  o: { perSecond: number; seconds: number; elapsedMs: number; loadAverage: [number, number] },
+): RunStats {
   const byToken = new Map<string, { first?: number; last: number; deferred: boolean }>();
   for (const r of fake.requests) {
     const token = TOKEN.exec(r.path)?.[1];

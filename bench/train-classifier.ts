@@ -51,14 +51,23 @@ export function examples(): Example[] {
 function vocabulary(train: readonly Example[], minDocs: number): string[] {
   const df = new Map<string, number>();
   for (const e of train) for (const k of e.f.keys()) df.set(k, (df.get(k) ?? 0) + 1);
-  return [...df].filter(([k, n]) => n >= minDocs || !/^(?:t|w):/.test(k)).map(([k]) => k).sort();
+  return [...df]
+    .filter(([k, n]) => n >= minDocs || !/^(?:t|w):/.test(k))
+    .map(([k]) => k)
+    .sort();
 }
 
 /** Batch gradient descent with Adam on the mean log-loss plus L2 (not on the bias or the rules' raw score). */
-export function fit(train: readonly Example[], opts: { l2: number; minDocs: number; epochs?: number }): Omit<LearnedModel, 'threshold' | 'version'> {
+export function fit(
+  train: readonly Example[],
+  opts: { l2: number; minDocs: number; epochs?: number },
+): Omit<LearnedModel, 'threshold' | 'version'> {
   const vocab = vocabulary(train, opts.minDocs);
   const index = new Map(vocab.map((k, i) => [k, i]));
-  const rows = train.map((e) => ({ y: e.y, xs: [...e.f].flatMap(([k, v]) => (index.has(k) ? [[index.get(k)!, v] as const] : [])) }));
+  const rows = train.map((e) => ({
+    y: e.y,
+    xs: [...e.f].flatMap(([k, v]) => (index.has(k) ? [[index.get(k)!, v] as const] : [])),
+  }));
   const w = new Float64Array(vocab.length);
   w[index.get('rule:raw')!] = 0.9;
   let b = -2.25;
@@ -114,13 +123,17 @@ function validate(all: Example[], settings: { l2: number; minDocs: number }) {
   const scored: { p: number; y: 0 | 1 }[] = [];
   let missedOutright = 0;
   for (const d of days('dev')) {
-    const model = fit(all.filter((e) => e.group !== d), settings);
+    const model = fit(
+      all.filter((e) => e.group !== d),
+      settings,
+    );
     for (const e of all.filter((x) => x.group === d)) scored.push({ p: probability(model, e.f), y: e.y });
     missedOutright += loadDay(d).filter((p) => p.label === 'in' && !ruleEvidence(p).any).length;
   }
   const thresholds = Array.from({ length: 17 }, (_, i) => 0.1 + i * 0.05);
   const at = thresholds.map((t) => ({ t, ...pr(scored, missedOutright, t) }));
-  const f1 = (x: { precision: number; recall: number }) => (2 * x.precision * x.recall) / Math.max(x.precision + x.recall, 1e-9);
+  const f1 = (x: { precision: number; recall: number }) =>
+    (2 * x.precision * x.recall) / Math.max(x.precision + x.recall, 1e-9);
   const meeting = at.filter((x) => x.precision >= PRECISION_GOAL && x.recall >= RECALL_GOAL);
   const best = meeting.length
     ? meeting.reduce((a, x) => (x.recall > a.recall || (x.recall === a.recall && x.precision > a.precision) ? x : a))
@@ -135,8 +148,13 @@ function main(): void {
   let chosen: ({ l2: number; minDocs: number } & ReturnType<typeof validate>) | undefined;
   for (const s of grid) {
     const r = validate(all, s);
-    console.log(`l2 ${s.l2} minDocs ${s.minDocs}: threshold ${r.t.toFixed(2)} precision ${r.precision.toFixed(3)} recall ${r.recall.toFixed(3)} F1 ${r.f1.toFixed(3)}`);
-    const better = !chosen || (r.meetsGoal && !chosen.meetsGoal) || (r.meetsGoal === chosen.meetsGoal && (r.meetsGoal ? r.recall > chosen.recall : r.f1 > chosen.f1));
+    console.log(
+      `l2 ${s.l2} minDocs ${s.minDocs}: threshold ${r.t.toFixed(2)} precision ${r.precision.toFixed(3)} recall ${r.recall.toFixed(3)} F1 ${r.f1.toFixed(3)}`,
+    );
+    const better =
+      !chosen ||
+      (r.meetsGoal && !chosen.meetsGoal) ||
+      (r.meetsGoal === chosen.meetsGoal && (r.meetsGoal ? r.recall > chosen.recall : r.f1 > chosen.f1));
     if (better) chosen = { ...s, ...r };
   }
   const model = fit(all, chosen!);

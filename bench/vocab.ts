@@ -51,7 +51,9 @@ export const RARE = words(`
 
 /** Topic clusters: a paper draws part of its words from one or two of these, so words co-occur. */
 export const TOPICS: Record<string, string[]> = {
-  math: words('math mathematical reasoning olympiad problems answer verifiable accuracy chain thought geometry theorem proof aime gsm8k'),
+  math: words(
+    'math mathematical reasoning olympiad problems answer verifiable accuracy chain thought geometry theorem proof aime gsm8k',
+  ),
   code: words('code coding program synthesis unit tests execution leetcode repair compiler software debugging'),
   multimodal: words('multimodal vision visual image images video spatial perception grounding chart diagram ocr'),
   agents: words('agent agents tool tools search web browsing environment interaction multi turn planning memory'),
@@ -73,8 +75,12 @@ export const TITLE_NOUNS = words(`
   Reasoning Policy Optimization Reinforcement Learning Rewards Exploration Alignment Scaling Training
   Verification Distillation Entropy Agents Models Thinking Feedback Credit Assignment Curriculum Search
 `);
-export const TITLE_ADJS = words('Efficient Stable Scalable Adaptive Robust Simple Unified Group Sequence Token Dynamic Self-Rewarding Multi-Turn Verifiable');
-export const TITLE_TASKS = words('Math Code Vision Agents Dialogue Medicine Chemistry Robotics Translation Retrieval Theorem-Proving Games');
+export const TITLE_ADJS = words(
+  'Efficient Stable Scalable Adaptive Robust Simple Unified Group Sequence Token Dynamic Self-Rewarding Multi-Turn Verifiable',
+);
+export const TITLE_TASKS = words(
+  'Math Code Vision Agents Dialogue Medicine Chemistry Robotics Translation Retrieval Theorem-Proving Games',
+);
 
 export const FIRST_NAMES = words(`
   Wei Jing Yang Hao Xin Yu Li Chen Zhang Ming Tao Jun Lei Yan Fei Qian Ana Maria David Sarah John
@@ -91,7 +97,9 @@ export const ZH_TERMS = words(`
   空间推理 熵 探索 裁剪 重要性采样 优势函数 价值函数 蒸馏 思维链 长度惩罚 可验证奖励 模型合并 预训练 对齐
   人类反馈 偏好优化 智能体 工具调用 检索 医学 病理 分子 稳定性 高效 自适应 课程学习 测试时 扩展 奖励黑客
 `);
-export const ZH_FILLER = words('我们 提出 一种 方法 实验 结果 表明 显著 提升 性能 基于 通过 训练 问题 本文 该 在 和 的 了');
+export const ZH_FILLER = words(
+  '我们 提出 一种 方法 实验 结果 表明 显著 提升 性能 基于 通过 训练 问题 本文 该 在 和 的 了',
+);
 
 /**
  * A few papers planted in every corpus (spread evenly), so typo and title queries have a known

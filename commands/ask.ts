@@ -1,4 +1,10 @@
-import { optionsOf, type Command, type CommandDefinition, type CommandDeps, type ComponentReply } from '../src/core/command.ts';
+import {
+  optionsOf,
+  type Command,
+  type CommandDefinition,
+  type CommandDeps,
+  type ComponentReply,
+} from '../src/core/command.ts';
 import { CUSTOM_IDS } from '../src/core/custom-id.ts';
 import { answerQuestion, ASK_K, retrieveSources } from '../src/services/ask/answer.ts';
 import { papersInOrder } from '../db/queries/papers.ts';
@@ -19,22 +25,47 @@ interface SavedAsk {
   topic: string | null;
   paperIds: number[];
 }
-const saveAsk = (deps: CommandDeps, a: SavedAsk) => saveExpiring(deps.db, 'ask', JSON.stringify([a.question, a.since, a.topic, a.paperIds]), a, deps.now());
+const saveAsk = (deps: CommandDeps, a: SavedAsk) =>
+  saveExpiring(deps.db, 'ask', JSON.stringify([a.question, a.since, a.topic, a.paperIds]), a, deps.now());
 const loadAsk = (deps: CommandDeps, key: string) => loadSaved<SavedAsk>(deps.db, 'ask', key);
 
 /** One question counted against the user's hourly limit (a fixed UTC-hour window). */
 const takeAskSlot = (deps: CommandDeps, userId: string) => {
   const now = deps.now();
-  return takeSlot(deps.db, 'ask-rate', `${userId}:${now.toISOString().slice(0, 13)}`, deps.config.ask.ratePerHour, now, 2 * 3_600_000);
+  return takeSlot(
+    deps.db,
+    'ask-rate',
+    `${userId}:${now.toISOString().slice(0, 13)}`,
+    deps.config.ask.ratePerHour,
+    now,
+    2 * 3_600_000,
+  );
 };
 
 const definition = {
   name: 'ask',
   description: 'Ask a question; the answer comes only from stored papers, with citations',
   options: [
-    { name: 'question', description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"', type: 'string', required: true, minLength: 3, maxLength: QUESTION_MAX },
-    { name: 'since', description: 'Only papers published on or after this day (YYYY-MM-DD)', type: 'string', maxLength: 40 },
-    { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
+    {
+      name: 'question',
+      description: 'e.g. "which paper removes the length normalisation in GRPO\'s loss?"',
+      type: 'string',
+      required: true,
+      minLength: 3,
+      maxLength: QUESTION_MAX,
+    },
+    {
+      name: 'since',
+      description: 'Only papers published on or after this day (YYYY-MM-DD)',
+      type: 'string',
+      maxLength: 40,
+    },
+    {
+      name: 'topic',
+      description: 'Only papers of this topic',
+      type: 'string',
+      choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })),
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -51,20 +82,30 @@ export const ask: Command = {
     const question = o.question.trim();
     const since = o.since === undefined ? undefined : parseSince(o.since, deps.now());
     const { topic } = o;
-    if (topic && !TOPICS.some((t) => t.slug === topic)) throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
+    if (topic && !TOPICS.some((t) => t.slug === topic))
+      throw new UserFacingError(`Unknown topic "${topic}". See /topics.`);
     if (!(await takeAskSlot(deps, input.user.id))) {
-      return errorReply(deps.config.ask.ratePerHour === 0
-        ? '/ask is turned off on this bot.'
-        : `You have asked ${deps.config.ask.ratePerHour} questions this hour, the most allowed. Try again after the hour turns, or use /paper search.`);
+      return errorReply(
+        deps.config.ask.ratePerHour === 0
+          ? '/ask is turned off on this bot.'
+          : `You have asked ${deps.config.ask.ratePerHour} questions this hour, the most allowed. Try again after the hour turns, or use /paper search.`,
+      );
     }
     const result = await answerQuestion(deps, { question, ...(since && { since }), ...(topic && { topic }) });
     const reply = askReply(result);
     if (result.papers.length === 0) return reply;
-    const key = await saveAsk(deps, { question, since: since ?? null, topic: topic ?? null, paperIds: result.papers.map((p) => p.paper.id) });
-    reply.components = [[
-      { kind: 'action', customId: CUSTOM_IDS.askSources.encode({ key }), label: 'Show sources', style: 'secondary' },
-      { kind: 'action', customId: CUSTOM_IDS.askMore.encode({ key }), label: 'More like this', style: 'secondary' },
-    ]];
+    const key = await saveAsk(deps, {
+      question,
+      since: since ?? null,
+      topic: topic ?? null,
+      paperIds: result.papers.map((p) => p.paper.id),
+    });
+    reply.components = [
+      [
+        { kind: 'action', customId: CUSTOM_IDS.askSources.encode({ key }), label: 'Show sources', style: 'secondary' },
+        { kind: 'action', customId: CUSTOM_IDS.askMore.encode({ key }), label: 'More like this', style: 'secondary' },
+      ],
+    ];
     return reply;
   },
   async component(input, deps) {
@@ -79,7 +120,10 @@ export const ask: Command = {
 /** A `since` option: a real calendar day. */
 export function parseSince(s: string, now: Date): string {
   const day = parseDay(s);
-  if (!day) throw new UserFacingError(`\`since\` takes a day written YYYY-MM-DD, ${dayExample(now)}; "${s.slice(0, 40)}" is not one.`);
+  if (!day)
+    throw new UserFacingError(
+      `\`since\` takes a day written YYYY-MM-DD, ${dayExample(now)}; "${s.slice(0, 40)}" is not one.`,
+    );
   return day;
 }
 
@@ -91,20 +135,38 @@ async function pressSources(key: string, deps: CommandDeps): Promise<ComponentRe
   if (!saved) return expired();
   const papers = await papersInOrder(deps.db, saved.paperIds);
   const shown = await summariesToShow(deps.db, papers, 'en');
-  return sourcesReply(saved.question, papers.map((paper) => ({
-    paper,
-    source: {
-      n: saved.paperIds.indexOf(paper.id) + 1, arxivId: paper.arxivId, title: paper.title, publishedOn: paper.publishedOn,
-      families: paper.families, abstract: paper.abstract, tldr: shown.get(paper.id)?.tldr ?? null,
-    },
-  })));
+  return sourcesReply(
+    saved.question,
+    papers.map((paper) => ({
+      paper,
+      source: {
+        n: saved.paperIds.indexOf(paper.id) + 1,
+        arxivId: paper.arxivId,
+        title: paper.title,
+        publishedOn: paper.publishedOn,
+        families: paper.families,
+        abstract: paper.abstract,
+        tldr: shown.get(paper.id)?.tldr ?? null,
+      },
+    })),
+  );
 }
 
 /** The next papers for the same question, after the ones the answer used. */
 async function pressMore(key: string, deps: CommandDeps): Promise<Reply> {
   const saved = await loadAsk(deps, key);
   if (!saved) return expired();
-  const more = (await retrieveSources(deps, { question: saved.question, ...(saved.since && { since: saved.since }), ...(saved.topic && { topic: saved.topic }) }, { offset: ASK_K }))
+  const more = (
+    await retrieveSources(
+      deps,
+      {
+        question: saved.question,
+        ...(saved.since && { since: saved.since }),
+        ...(saved.topic && { topic: saved.topic }),
+      },
+      { offset: ASK_K },
+    )
+  )
     .filter((p) => !saved.paperIds.includes(p.paper.id))
     .map((p, i) => ({ ...p, source: { ...p.source, n: saved.paperIds.length + i + 1 } }));
   if (more.length === 0) return errorReply('No more stored papers match this question.');

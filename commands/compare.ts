@@ -8,7 +8,15 @@ const definition = {
   name: 'compare',
   description: 'Training settings and GRPO changes of 2 to 4 papers side by side',
   options: [
-    { name: 'papers', description: 'arXiv ids, links or family names separated by spaces, e.g. 2503.14476 GSPO (titles: separate with ;)', type: 'string', required: true, minLength: 3, maxLength: 600 },
+    {
+      name: 'papers',
+      description:
+        'arXiv ids, links or family names separated by spaces, e.g. 2503.14476 GSPO (titles: separate with ;)',
+      type: 'string',
+      required: true,
+      minLength: 3,
+      maxLength: 600,
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -24,12 +32,20 @@ export const compare: Command = {
   async execute(input, deps) {
     const refs = splitRefs(optionsOf(definition, input).papers);
     if (refs.length < 2 || refs.length > 4) {
-      throw new UserFacingError(`Give 2 to 4 papers (you gave ${refs.length}), e.g. /compare papers:2503.14476 2507.18071. Separate titles with ;`);
+      throw new UserFacingError(
+        `Give 2 to 4 papers (you gave ${refs.length}), e.g. /compare papers:2503.14476 2507.18071. Separate titles with ;`,
+      );
     }
     const papers = [];
     for (const ref of refs) papers.push(await resolvePaper(deps, ref));
-    if (new Set(papers.map((p) => p.id)).size < papers.length) throw new UserFacingError('Two of those name the same paper; give 2 to 4 different papers.');
-    const training = await trainingOf(deps.db, papers.map((p) => p.id));
-    return compareReply(papers.map((p) => ({ paper: p, settings: training.get(p.id)!.settings, delta: training.get(p.id)!.delta })));
+    if (new Set(papers.map((p) => p.id)).size < papers.length)
+      throw new UserFacingError('Two of those name the same paper; give 2 to 4 different papers.');
+    const training = await trainingOf(
+      deps.db,
+      papers.map((p) => p.id),
+    );
+    return compareReply(
+      papers.map((p) => ({ paper: p, settings: training.get(p.id)!.settings, delta: training.get(p.id)!.delta })),
+    );
   },
 };

@@ -20,13 +20,30 @@ const definition = {
     {
       name: 'show',
       description: 'One family: description, defining paper, papers building on it, TRL recipe',
-      options: [{ name: 'name', description: 'The family, e.g. GSPO or Dr. GRPO', type: 'string', required: true, autocomplete: true, maxLength: 60 }],
+      options: [
+        {
+          name: 'name',
+          description: 'The family, e.g. GSPO or Dr. GRPO',
+          type: 'string',
+          required: true,
+          autocomplete: true,
+          maxLength: 60,
+        },
+      ],
     },
-    { name: 'list', description: 'Every family with paper counts and this month\'s new papers' },
+    { name: 'list', description: "Every family with paper counts and this month's new papers" },
     {
       name: 'tree',
       description: 'The family tree as a picture: what builds on what, papers per family',
-      options: [{ name: 'family', description: 'Highlight a family and what builds on it, e.g. GSPO', type: 'string', autocomplete: true, maxLength: 60 }],
+      options: [
+        {
+          name: 'family',
+          description: 'Highlight a family and what builds on it, e.g. GSPO',
+          type: 'string',
+          autocomplete: true,
+          maxLength: 60,
+        },
+      ],
     },
   ],
 } as const satisfies CommandDefinition;
@@ -48,7 +65,8 @@ export const family: Command = {
   },
   async component(input, deps) {
     const pressed = CUSTOM_IDS.familyPage.decode(input.customId);
-    if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX) throw new UserFacingError('That button no longer works. Run /family show again.');
+    if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX)
+      throw new UserFacingError('That button no longer works. Run /family show again.');
     return { ...(await showPage(deps, resolveFamily(pressed.slug), pressed.page, input.guildId)), update: true };
   },
   async autocomplete(_input, focused) {
@@ -68,18 +86,40 @@ export function familyChoices(typed: string): Choice[] {
 export function resolveFamily(typed: string): FamilyEntry {
   const found = findFamily(typed);
   if (found) return found;
-  throw new UserFacingError(`No family called "${untrustedText(typed.slice(0, 60))}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`);
+  throw new UserFacingError(
+    `No family called "${untrustedText(typed.slice(0, 60))}". Known families: ${FAMILIES.map((f) => f.name).join(', ')}.`,
+  );
 }
 
-async function showPage(deps: CommandDeps, f: FamilyEntry, requested: number, guildId: string | undefined): Promise<Reply> {
+async function showPage(
+  deps: CommandDeps,
+  f: FamilyEntry,
+  requested: number,
+  guildId: string | undefined,
+): Promise<Reply> {
   const ref = familyRef(f);
-  const membersOn = (page: number) => familyMembers(deps.db, ref, { limit: FAMILY_PAGE_SIZE, offset: (page - 1) * FAMILY_PAGE_SIZE, ...(guildId && { guildId }) });
+  const membersOn = (page: number) =>
+    familyMembers(deps.db, ref, {
+      limit: FAMILY_PAGE_SIZE,
+      offset: (page - 1) * FAMILY_PAGE_SIZE,
+      ...(guildId && { guildId }),
+    });
   // The picture depends on the family only: it is drawn while the page is read.
-  const [defining, first, picture] = await Promise.all([definingPaper(deps.db, ref), membersOn(requested), treePicture(deps, f)]);
+  const [defining, first, picture] = await Promise.all([
+    definingPaper(deps.db, ref),
+    membersOn(requested),
+    treePicture(deps, f),
+  ]);
   // A page past the end (an old button after papers left the family, a forged id) shows the last one.
   const page = pageInRange(requested, first.total, FAMILY_PAGE_SIZE);
   const members = page === requested ? first : await membersOn(page);
-  return familyReply(f, defining, { ...members, page }, (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }), picture.file);
+  return familyReply(
+    f,
+    defining,
+    { ...members, page },
+    (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }),
+    picture.file,
+  );
 }
 
 async function list(deps: CommandDeps): Promise<Reply> {
@@ -95,7 +135,9 @@ async function tree(deps: CommandDeps, typed: string | undefined): Promise<Reply
 }
 
 /** Every family's papers in the corpus and this (UTC) month's news, and the month's name. */
-async function monthCounts(deps: CommandDeps): Promise<{ counts: Map<string, { total: number; thisMonth: number }>; month: string }> {
+async function monthCounts(
+  deps: CommandDeps,
+): Promise<{ counts: Map<string, { total: number; thisMonth: number }>; month: string }> {
   const now = deps.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -104,13 +146,25 @@ async function monthCounts(deps: CommandDeps): Promise<{ counts: Map<string, { t
 }
 
 /** The tree with its counts, drawn with `highlight` highlighted; no file when drawing failed (the text says the same). */
-async function treePicture(deps: CommandDeps, highlight?: FamilyEntry): Promise<{ families: TreeFamily[]; month: string; file?: ReplyFile }> {
+async function treePicture(
+  deps: CommandDeps,
+  highlight?: FamilyEntry,
+): Promise<{ families: TreeFamily[]; month: string; file?: ReplyFile }> {
   const { counts, month } = await monthCounts(deps);
   const families = treeFamilies(FAMILIES, counts);
-  const file = await tryDraw(deps.log, 'family tree', async () => pictureFile(
-    await drawGraph(familyTreeDot({ families, background: BACKGROUND_YEARS, month, ...(highlight && { highlight: highlight.name }) })),
-    familyTreeFileName(highlight?.slug),
-    familyTreeAlt(families, highlight?.name),
-  ));
+  const file = await tryDraw(deps.log, 'family tree', async () =>
+    pictureFile(
+      await drawGraph(
+        familyTreeDot({
+          families,
+          background: BACKGROUND_YEARS,
+          month,
+          ...(highlight && { highlight: highlight.name }),
+        }),
+      ),
+      familyTreeFileName(highlight?.slug),
+      familyTreeAlt(families, highlight?.name),
+    ),
+  );
   return { families, month, ...(file && { file }) };
 }

@@ -8,15 +8,17 @@ export function createHelp(all: () => readonly Command[]): Command {
     async execute() {
       const lines = all().flatMap((c) => commandUsage(c.definition));
       return {
-        embeds: [{
-          title: 'grpo-digest: GRPO-family papers in chat',
-          description: [
-            'Ask for papers, follow the field, and pick what your reading group reads next.',
-            '',
-            ...lines.map((l) => `\`${l.usage}\` ${l.description}`),
-          ].join('\n'),
-          footer: 'Options in [brackets] are optional. Paper text is shown as data and never pings anyone.',
-        }],
+        embeds: [
+          {
+            title: 'grpo-digest: GRPO-family papers in chat',
+            description: [
+              'Ask for papers, follow the field, and pick what your reading group reads next.',
+              '',
+              ...lines.map((l) => `\`${l.usage}\` ${l.description}`),
+            ].join('\n'),
+            footer: 'Options in [brackets] are optional. Paper text is shown as data and never pings anyone.',
+          },
+        ],
         ephemeral: true,
       };
     },

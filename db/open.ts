@@ -16,7 +16,10 @@ export interface OpenedDb extends DbHandle {
 }
 
 /** What the embedded server's watchdog saw: it went away, came back, or could not be started again. */
-export type EmbeddedEvent = { kind: 'down' } | { kind: 'restarted'; attempts: number } | { kind: 'restart-failed'; attempt: number; error: unknown };
+export type EmbeddedEvent =
+  | { kind: 'down' }
+  | { kind: 'restarted'; attempts: number }
+  | { kind: 'restart-failed'; attempt: number; error: unknown };
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -47,14 +50,21 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
   let url = opts.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg'), persistent: true, ...(opts.onStep && { onStep: opts.onStep }) });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(opts.dataDir, 'pg'),
+      persistent: true,
+      ...(opts.onStep && { onStep: opts.onStep }),
+    });
     await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }
-  const where = embedded ? `the embedded Postgres in ${path.join(opts.dataDir, 'pg')}` : `DATABASE_URL (${describeUrl(url)})`;
+  const where = embedded
+    ? `the embedded Postgres in ${path.join(opts.dataDir, 'pg')}`
+    : `DATABASE_URL (${describeUrl(url)})`;
   const handle = createDb(url, { max: opts.poolSize });
   // A server another grpo-digest runs is that process's to restart.
-  const unwatch = embedded && !embedded.shared ? watchEmbedded(embedded, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
+  const unwatch =
+    embedded && !embedded.shared ? watchEmbedded(embedded, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
   const close = async () => {
     unwatch();
     await handle.close();
@@ -90,7 +100,14 @@ async function checkConnection(handle: DbHandle, where: string): Promise<void> {
     await handle.sql`select 1`;
   } catch (err) {
     const e = err as { code?: string; message?: string };
-    const why = e.code === '28P01' ? 'the password is wrong' : e.code === '3D000' ? 'the database does not exist' : e.code === 'ECONNREFUSED' ? 'nothing listens there (connection refused)' : e.message ?? String(err);
+    const why =
+      e.code === '28P01'
+        ? 'the password is wrong'
+        : e.code === '3D000'
+          ? 'the database does not exist'
+          : e.code === 'ECONNREFUSED'
+            ? 'nothing listens there (connection refused)'
+            : (e.message ?? String(err));
     throw new DatabaseUnreachableError(`Cannot connect to ${where}: ${why}.`, { cause: err });
   }
 }
@@ -100,7 +117,11 @@ async function checkConnection(handle: DbHandle, where: string): Promise<void> {
  * a crash), with a growing pause between failed attempts (1, 2, 4 ... 30 s). The pool reconnects
  * by itself once the server is back. Returns a function that stops watching.
  */
-function watchEmbedded(server: EmbeddedServer, everyMs: number, onEvent: (e: EmbeddedEvent) => void = () => {}): () => void {
+function watchEmbedded(
+  server: EmbeddedServer,
+  everyMs: number,
+  onEvent: (e: EmbeddedEvent) => void = () => {},
+): () => void {
   if (everyMs <= 0) return () => {};
   let busy = false;
   let attempts = 0;
@@ -111,15 +132,21 @@ function watchEmbedded(server: EmbeddedServer, everyMs: number, onEvent: (e: Emb
     busy = true;
     if (attempts === 0) onEvent({ kind: 'down' });
     attempts++;
-    server.restart().then(() => {
-      onEvent({ kind: 'restarted', attempts });
-      attempts = 0;
-    }, (error: unknown) => {
-      onEvent({ kind: 'restart-failed', attempt: attempts, error });
-      skip = Math.min(30, 2 ** (attempts - 1)) * Math.max(1, Math.round(1_000 / everyMs)) - 1;
-    }).finally(() => {
-      busy = false;
-    });
+    server
+      .restart()
+      .then(
+        () => {
+          onEvent({ kind: 'restarted', attempts });
+          attempts = 0;
+        },
+        (error: unknown) => {
+          onEvent({ kind: 'restart-failed', attempt: attempts, error });
+          skip = Math.min(30, 2 ** (attempts - 1)) * Math.max(1, Math.round(1_000 / everyMs)) - 1;
+        },
+      )
+      .finally(() => {
+        busy = false;
+      });
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -46,7 +46,8 @@ export function isPatched(source: string): boolean {
   return source.includes(MARKER);
 }
 
-const CLOSE_IN_FLIGHT = "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
+const CLOSE_IN_FLIGHT =
+  "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
 // The driver's source has no semicolons: a line starting with \`(\` would continue the one before it.
 const CLOSE_ALL = `    if (query || sent.length) error(Errors.connection('CONNECTION_CLOSED', options, socket))
     query = results = errorResponse = null
@@ -57,8 +58,14 @@ export function patchSource(source: string): string | null {
   if (isPatched(source)) return source;
   const head = '  function nextWrite(fn) {\n';
   const teardown = /^( {4})clearImmediate\(nextWriteTimer\)\n/gm;
-  if (source.split(head).length !== 2 || (source.match(teardown) ?? []).length !== 2 || source.split(CLOSE_IN_FLIGHT).length !== 2) return null;
-  return source.replace(head, GUARD)
+  if (
+    source.split(head).length !== 2 ||
+    (source.match(teardown) ?? []).length !== 2 ||
+    source.split(CLOSE_IN_FLIGHT).length !== 2
+  )
+    return null;
+  return source
+    .replace(head, GUARD)
     .replace(teardown, '$1clearImmediate(nextWriteTimer)\n$1chunk = nextWriteTimer = null\n')
     .replace(CLOSE_IN_FLIGHT, CLOSE_ALL);
 }
@@ -88,7 +95,16 @@ export function patchDriver(dir = DRIVER_DIR): Record<string, 'patched' | 'alrea
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = patchDriver();
-  const unexpected = Object.entries(result).filter(([, r]) => r === 'unexpected').map(([f]) => f);
-  process.stdout.write(`postgres.js connection guard: ${Object.entries(result).map(([f, r]) => `${f} ${r}`).join(', ')}\n`);
-  if (unexpected.length) process.stdout.write(`  (not applied to ${unexpected.join(', ')}: the driver changed; check whether its release fixed porsager/postgres#1208)\n`);
+  const unexpected = Object.entries(result)
+    .filter(([, r]) => r === 'unexpected')
+    .map(([f]) => f);
+  process.stdout.write(
+    `postgres.js connection guard: ${Object.entries(result)
+      .map(([f, r]) => `${f} ${r}`)
+      .join(', ')}\n`,
+  );
+  if (unexpected.length)
+    process.stdout.write(
+      `  (not applied to ${unexpected.join(', ')}: the driver changed; check whether its release fixed porsager/postgres#1208)\n`,
+    );
 }

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -11,180 +24,240 @@ import {
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** One row per paper: keyed by arXiv id without version when known, else by normalised title. */
-export const papers = pgTable('papers', {
-  id: serial().primaryKey(),
-  arxivId: text(),
-  arxivVersion: integer(),
-  titleKey: text().notNull(),
-  title: text().notNull(),
-  titleZh: text(),
-  abstract: text().notNull().default(''),
-  abstractZh: text(),
-  authors: text().array().notNull().default(sql`'{}'::text[]`),
-  authorCount: integer(),
-  organization: text(),
-  /** Publication (or announcement) date; month-only sources use the 1st of the month. */
-  publishedOn: date({ mode: 'string' }),
-  categories: text().array().notNull().default(sql`'{}'::text[]`),
-  githubUrl: text(),
-  githubStars: integer(),
-  projectPage: text(),
-  hfUpvotes: integer(),
-  aiSummary: text(),
-  aiKeywords: text().array().notNull().default(sql`'{}'::text[]`),
-  /** The key-less filter's verdict and score (rules + learned model; null until classified). */
-  rulesFamily: boolean(),
-  rulesScore: real(),
-  /** The LLM judge's verdict for uncertain papers (family_judgements keeps its reason); null when not judged. */
-  judgeFamily: boolean(),
-  /** A moderator's correction (family_marks keeps who, when and why); null when unmarked. */
-  familyMark: boolean(),
-  /** In the GRPO family, as everything user-facing reads it: a moderator's mark, else the judge, else the filter. */
-  grpoFamily: boolean().generatedAlwaysAs(sql`coalesce(family_mark, judge_family, rules_family)`),
-  /** The score digests rank and threshold on, agreeing with `grpo_family`: a mark is 0 or 1; the judge lifts or caps the filter's score. */
-  familyScore: real().generatedAlwaysAs(sql`case when family_mark is not null then case when family_mark then 1 else 0 end
+export const papers = pgTable(
+  'papers',
+  {
+    id: serial().primaryKey(),
+    arxivId: text(),
+    arxivVersion: integer(),
+    titleKey: text().notNull(),
+    title: text().notNull(),
+    titleZh: text(),
+    abstract: text().notNull().default(''),
+    abstractZh: text(),
+    authors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorCount: integer(),
+    organization: text(),
+    /** Publication (or announcement) date; month-only sources use the 1st of the month. */
+    publishedOn: date({ mode: 'string' }),
+    categories: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    githubUrl: text(),
+    githubStars: integer(),
+    projectPage: text(),
+    hfUpvotes: integer(),
+    aiSummary: text(),
+    aiKeywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The key-less filter's verdict and score (rules + learned model; null until classified). */
+    rulesFamily: boolean(),
+    rulesScore: real(),
+    /** The LLM judge's verdict for uncertain papers (family_judgements keeps its reason); null when not judged. */
+    judgeFamily: boolean(),
+    /** A moderator's correction (family_marks keeps who, when and why); null when unmarked. */
+    familyMark: boolean(),
+    /** In the GRPO family, as everything user-facing reads it: a moderator's mark, else the judge, else the filter. */
+    grpoFamily: boolean().generatedAlwaysAs(sql`coalesce(family_mark, judge_family, rules_family)`),
+    /** The score digests rank and threshold on, agreeing with `grpo_family`: a mark is 0 or 1; the judge lifts or caps the filter's score. */
+    familyScore: real()
+      .generatedAlwaysAs(sql`case when family_mark is not null then case when family_mark then 1 else 0 end
     when judge_family is not null then case when judge_family then greatest(coalesce(rules_score, 0), 0.75) else least(coalesce(rules_score, 0), 0.25) end
     else rules_score end`),
-  families: text().array().notNull().default(sql`'{}'::text[]`),
-  topics: text().array().notNull().default(sql`'{}'::text[]`),
-  classifyReasons: jsonb().$type<string[]>(),
-  classifiedAt: timestamp({ withTimezone: true }),
-  /** The Latin words of the paper's notes (GSPO inside a Chinese note), for search; maintained by the app. */
-  searchNotes: text().notNull().default(''),
-  /** Chinese search terms (bigrams and characters) of the Chinese title, translation and notes; maintained by the app. */
-  searchZh: text().notNull().default(''),
-  /**
-   * In the searchable corpus: the seeds and every paper ever classified GRPO-family. The feeds also
-   * list thousands of unrelated papers a day; they are kept (identity, provenance, re-classification)
-   * but not text-indexed, which is most of what storing them would cost.
-   */
-  indexed: boolean().notNull().default(true),
-  /**
-   * Bumped from a sequence by a trigger whenever what search reads of the paper changes (its text,
-   * families, `indexed`, a summary): each replica's search index reloads rows past the highest it has.
-   */
-  searchRev: bigint({ mode: 'number' }).notNull().default(sql`nextval('papers_search_rev_seq')`),
-  firstSeenAt: createdAt(),
-  /**
-   * When the paper became news for digests and subscriptions. Set once, when a poll first stores
-   * it from a `new` or `cross` announcement (or from HF/API catch-up). Null for seed papers,
-   * backfilled papers, papers first seen as a `replace`, and everything a source's first poll
-   * stores (so adding a source never floods a channel).
-   */
-  newsAt: timestamp({ withTimezone: true }),
-  updatedAt: createdAt(),
-}, (t) => [
-  uniqueIndex('papers_arxiv_id_uq').on(t.arxivId),
-  index('papers_news_idx').on(t.newsAt),
-  index('papers_title_key_idx').on(t.titleKey),
-  index('papers_search_rev_idx').on(t.searchRev),
-  index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`indexed`),
-  index('papers_published_idx').on(t.publishedOn),
-  index('papers_first_seen_idx').on(t.firstSeenAt),
-  // The order of `/paper latest` (and family lists), null placement included (Postgres' `desc` puts nulls first): a
-  // day's listing shares one date, so without it every call sorts the corpus.
-  index('papers_latest_idx').on(t.publishedOn.desc().nullsLast(), t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-]);
+    families: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    topics: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    classifyReasons: jsonb().$type<string[]>(),
+    classifiedAt: timestamp({ withTimezone: true }),
+    /** The Latin words of the paper's notes (GSPO inside a Chinese note), for search; maintained by the app. */
+    searchNotes: text().notNull().default(''),
+    /** Chinese search terms (bigrams and characters) of the Chinese title, translation and notes; maintained by the app. */
+    searchZh: text().notNull().default(''),
+    /**
+     * In the searchable corpus: the seeds and every paper ever classified GRPO-family. The feeds also
+     * list thousands of unrelated papers a day; they are kept (identity, provenance, re-classification)
+     * but not text-indexed, which is most of what storing them would cost.
+     */
+    indexed: boolean().notNull().default(true),
+    /**
+     * Bumped from a sequence by a trigger whenever what search reads of the paper changes (its text,
+     * families, `indexed`, a summary): each replica's search index reloads rows past the highest it has.
+     */
+    searchRev: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('papers_search_rev_seq')`),
+    firstSeenAt: createdAt(),
+    /**
+     * When the paper became news for digests and subscriptions. Set once, when a poll first stores
+     * it from a `new` or `cross` announcement (or from HF/API catch-up). Null for seed papers,
+     * backfilled papers, papers first seen as a `replace`, and everything a source's first poll
+     * stores (so adding a source never floods a channel).
+     */
+    newsAt: timestamp({ withTimezone: true }),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('papers_arxiv_id_uq').on(t.arxivId),
+    index('papers_news_idx').on(t.newsAt),
+    index('papers_title_key_idx').on(t.titleKey),
+    index('papers_search_rev_idx').on(t.searchRev),
+    index('papers_title_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`indexed`),
+    index('papers_published_idx').on(t.publishedOn),
+    index('papers_first_seen_idx').on(t.firstSeenAt),
+    // The order of `/paper latest` (and family lists), null placement included (Postgres' `desc` puts nulls first): a
+    // day's listing shares one date, so without it every call sorts the corpus.
+    index('papers_latest_idx').on(
+      t.publishedOn.desc().nullsLast(),
+      t.firstSeenAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
 
 /** Provenance: every source item that described a paper, raw item kept. */
-export const paperSources = pgTable('paper_sources', {
-  id: serial().primaryKey(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  /** `seed:000`, `arxiv-rss`, `arxiv-api`, `hf-daily`, ... */
-  source: text().notNull(),
-  /** The item's id within its source (versioned arXiv id, seed entry id, HF paper id). */
-  externalId: text().notNull(),
-  version: integer(),
-  announceType: text(),
-  raw: jsonb(),
-  seenAt: createdAt(),
-}, (t) => [
-  uniqueIndex('paper_sources_source_external_uq').on(t.source, t.externalId),
-  index('paper_sources_paper_idx').on(t.paperId),
-]);
+export const paperSources = pgTable(
+  'paper_sources',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    /** `seed:000`, `arxiv-rss`, `arxiv-api`, `hf-daily`, ... */
+    source: text().notNull(),
+    /** The item's id within its source (versioned arXiv id, seed entry id, HF paper id). */
+    externalId: text().notNull(),
+    version: integer(),
+    announceType: text(),
+    raw: jsonb(),
+    seenAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('paper_sources_source_external_uq').on(t.source, t.externalId),
+    index('paper_sources_paper_idx').on(t.paperId),
+  ],
+);
 
 /** Human-written notes (the seeds' structured Chinese notes, repaired). */
-export const notes = pgTable('notes', {
-  id: serial().primaryKey(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  source: text().notNull(),
-  lang: text().notNull(),
-  heading: text().notNull().default(''),
-  motivation: text().notNull().default(''),
-  method: jsonb().$type<string[]>().notNull().default([]),
-  results: text().notNull().default(''),
-  takeaways: text().notNull().default(''),
-  body: text().notNull(),
-  restoredChars: integer().notNull().default(0),
-  unresolvedChars: integer().notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('notes_paper_source_lang_uq').on(t.paperId, t.source, t.lang)]);
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    source: text().notNull(),
+    lang: text().notNull(),
+    heading: text().notNull().default(''),
+    motivation: text().notNull().default(''),
+    method: jsonb().$type<string[]>().notNull().default([]),
+    results: text().notNull().default(''),
+    takeaways: text().notNull().default(''),
+    body: text().notNull(),
+    restoredChars: integer().notNull().default(0),
+    unresolvedChars: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notes_paper_source_lang_uq').on(t.paperId, t.source, t.lang)],
+);
 
 /** LLM summaries: one per paper + language + prompt version, ever. */
-export const summaries = pgTable('summaries', {
-  id: serial().primaryKey(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  lang: text().notNull(),
-  promptVersion: text().notNull(),
-  /** `ok`, `failed` (tried again at `retryAt` unless null) or `fallback` (extractive, not LLM-written). */
-  status: text().notNull(),
-  model: text(),
-  content: jsonb(),
-  error: text(),
-  inputTokens: integer().notNull().default(0),
-  outputTokens: integer().notNull().default(0),
-  cacheReadTokens: integer().notNull().default(0),
-  cacheWriteTokens: integer().notNull().default(0),
-  /** Every attempt's cost, summed (the day's spend is counted in the ledger, db/queries/spend.ts). */
-  costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
-  /** Failed attempts so far (`failed` rows); see src/services/llm/backoff.ts. */
-  attempts: integer().notNull().default(0),
-  /** A `failed` row is tried again from this time; null when it failed for good. */
-  retryAt: timestamp({ withTimezone: true }),
-  /** What the model read: `abstract`, or `full-text` (the paper's extracted text; an abstract-based row is redone once the text arrives). */
-  basis: text().notNull().default('abstract'),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('summaries_paper_lang_prompt_uq').on(t.paperId, t.lang, t.promptVersion),
-  index('summaries_created_idx').on(t.createdAt),
-]);
+export const summaries = pgTable(
+  'summaries',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    lang: text().notNull(),
+    promptVersion: text().notNull(),
+    /** `ok`, `failed` (tried again at `retryAt` unless null) or `fallback` (extractive, not LLM-written). */
+    status: text().notNull(),
+    model: text(),
+    content: jsonb(),
+    error: text(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    cacheReadTokens: integer().notNull().default(0),
+    cacheWriteTokens: integer().notNull().default(0),
+    /** Every attempt's cost, summed (the day's spend is counted in the ledger, db/queries/spend.ts). */
+    costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
+    /** Failed attempts so far (`failed` rows); see src/services/llm/backoff.ts. */
+    attempts: integer().notNull().default(0),
+    /** A `failed` row is tried again from this time; null when it failed for good. */
+    retryAt: timestamp({ withTimezone: true }),
+    /** What the model read: `abstract`, or `full-text` (the paper's extracted text; an abstract-based row is redone once the text arrives). */
+    basis: text().notNull().default('abstract'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('summaries_paper_lang_prompt_uq').on(t.paperId, t.lang, t.promptVersion),
+    index('summaries_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * A paper's full text, per arXiv version: the units that matter (src/core/papers/paper-text.ts) read from
  * arXiv's HTML, or why there is none (`no-html`: arXiv has no HTML for this version; `failed`: the
  * fetch failed, tried again at `retryAt` unless null), and the settings the rules extractor found.
  */
-export const paperTexts = pgTable('paper_texts', {
-  id: serial().primaryKey(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  /** The arXiv version read (0 when the paper's version is unknown). */
-  version: integer().notNull(),
-  /** `ok`, `no-html` or `failed`. */
-  status: text().notNull(),
-  reason: text(),
-  url: text().notNull(),
-  sections: jsonb().$type<{ heading: string; kind: 'abstract' | 'body' | 'appendix'; text: string }[]>().notNull().default([]),
-  /** Characters stored, and whether units were left out to stay under the cap. */
-  chars: integer().notNull().default(0),
-  truncated: boolean().notNull().default(false),
-  /** The rules extractor's settings, each with its evidence (src/core/papers/settings-rules.ts). */
-  rulesSettings: jsonb().$type<{ key: string; value: string; evidence: string }[]>().notNull().default([]),
-  attempts: integer().notNull().default(0),
-  retryAt: timestamp({ withTimezone: true }),
-  fetchedAt: createdAt(),
-}, (t) => [uniqueIndex('paper_texts_paper_version_uq').on(t.paperId, t.version)]);
+export const paperTexts = pgTable(
+  'paper_texts',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    /** The arXiv version read (0 when the paper's version is unknown). */
+    version: integer().notNull(),
+    /** `ok`, `no-html` or `failed`. */
+    status: text().notNull(),
+    reason: text(),
+    url: text().notNull(),
+    sections: jsonb()
+      .$type<{ heading: string; kind: 'abstract' | 'body' | 'appendix'; text: string }[]>()
+      .notNull()
+      .default([]),
+    /** Characters stored, and whether units were left out to stay under the cap. */
+    chars: integer().notNull().default(0),
+    truncated: boolean().notNull().default(false),
+    /** The rules extractor's settings, each with its evidence (src/core/papers/settings-rules.ts). */
+    rulesSettings: jsonb().$type<{ key: string; value: string; evidence: string }[]>().notNull().default([]),
+    attempts: integer().notNull().default(0),
+    retryAt: timestamp({ withTimezone: true }),
+    fetchedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('paper_texts_paper_version_uq').on(t.paperId, t.version)],
+);
 
 /** Citation edges: citing paper -> cited paper. */
-export const citations = pgTable('citations', {
-  citingPaperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  citedPaperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  source: text().notNull(),
-  context: text(),
-  createdAt: createdAt(),
-}, (t) => [
-  primaryKey({ columns: [t.citingPaperId, t.citedPaperId] }),
-  index('citations_cited_idx').on(t.citedPaperId),
-]);
+export const citations = pgTable(
+  'citations',
+  {
+    citingPaperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    citedPaperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    source: text().notNull(),
+    context: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.citingPaperId, t.citedPaperId] }), index('citations_cited_idx').on(t.citedPaperId)],
+);
 
 /** Per-server settings (moderator role, channel for subscription mentions). */
 export const guilds = pgTable('guilds', {
@@ -205,7 +278,10 @@ export const channels = pgTable('channels', {
   /** `daily` or `weekly` (on `weekday`, 0 = Sunday). */
   cadence: text().notNull().default('daily'),
   weekday: integer(),
-  topics: text().array().notNull().default(sql`'{}'::text[]`),
+  topics: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   language: text().notNull().default('en'),
   maxPapers: integer().notNull().default(10),
   minScore: real().notNull().default(0),
@@ -225,27 +301,34 @@ export const channels = pgTable('channels', {
 });
 
 /** Outbox: one row per message part of a digest; delivered exactly once (nonce = Discord message nonce). */
-export const deliveries = pgTable('deliveries', {
-  id: serial().primaryKey(),
-  channelId: text().notNull(),
-  /** The digest's key, e.g. the local date `2026-11-21`. */
-  digestKey: text().notNull(),
-  part: integer().notNull(),
-  nonce: text().notNull(),
-  /** `pending`, `sending`, `sent` or `failed`. */
-  status: text().notNull().default('pending'),
-  payload: jsonb().notNull(),
-  paperIds: integer().array().notNull().default(sql`'{}'::int[]`),
-  messageId: text(),
-  attempts: integer().notNull().default(0),
-  lastError: text(),
-  createdAt: createdAt(),
-  sentAt: timestamp({ withTimezone: true }),
-}, (t) => [
-  uniqueIndex('deliveries_channel_digest_part_uq').on(t.channelId, t.digestKey, t.part),
-  uniqueIndex('deliveries_nonce_uq').on(t.nonce),
-  index('deliveries_status_idx').on(t.status),
-]);
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial().primaryKey(),
+    channelId: text().notNull(),
+    /** The digest's key, e.g. the local date `2026-11-21`. */
+    digestKey: text().notNull(),
+    part: integer().notNull(),
+    nonce: text().notNull(),
+    /** `pending`, `sending`, `sent` or `failed`. */
+    status: text().notNull().default('pending'),
+    payload: jsonb().notNull(),
+    paperIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    messageId: text(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deliveries_channel_digest_part_uq').on(t.channelId, t.digestKey, t.part),
+    uniqueIndex('deliveries_nonce_uq').on(t.nonce),
+    index('deliveries_status_idx').on(t.status),
+  ],
+);
 
 /** A user's delivery preferences for subscriptions. */
 export const subscribers = pgTable('subscribers', {
@@ -259,70 +342,89 @@ export const subscribers = pgTable('subscribers', {
 });
 
 /** What a user follows: a topic slug, keyword (with optional exclusion), author or family. */
-export const userSubscriptions = pgTable('user_subscriptions', {
-  id: serial().primaryKey(),
-  userId: text().notNull(),
-  guildId: text(),
-  /** `topic`, `keyword`, `author` or `family`. */
-  kind: text().notNull(),
-  value: text().notNull(),
-  exclude: text(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('user_subscriptions_uq').on(t.userId, t.kind, t.value),
-  index('user_subscriptions_kind_idx').on(t.kind, t.value),
-]);
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: serial().primaryKey(),
+    userId: text().notNull(),
+    guildId: text(),
+    /** `topic`, `keyword`, `author` or `family`. */
+    kind: text().notNull(),
+    value: text().notNull(),
+    exclude: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_subscriptions_uq').on(t.userId, t.kind, t.value),
+    index('user_subscriptions_kind_idx').on(t.kind, t.value),
+  ],
+);
 
 /**
  * Each paper reaches each user once, ever: an outbox row per (user, paper), written `pending`
  * before anything is sent and `sent` after. Rows sharing a nonce are one message (a bundle).
  */
-export const notificationsSent = pgTable('notifications_sent', {
-  userId: text().notNull(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  /** Where it goes (planned) or went: `dm` or `channel`. */
-  via: text().notNull(),
-  /** Over the user's daily cap: listed in one "and N more" message instead of its own. */
-  bundled: boolean().notNull().default(false),
-  /** `pending`, `sending`, `sent` or `failed` (final: permanent failure, or out of attempts). */
-  status: text().notNull().default('pending'),
-  /** The message nonce, the same on every retry; shared by the rows of one bundle. */
-  nonce: text(),
-  attempts: integer().notNull().default(0),
-  messageId: text(),
-  /** Why it failed (or the last transient error). */
-  reason: text(),
-  createdAt: createdAt(),
-  sentAt: timestamp({ withTimezone: true }),
-}, (t) => [
-  primaryKey({ columns: [t.userId, t.paperId] }),
-  index('notifications_sent_status_idx').on(t.status),
-]);
+export const notificationsSent = pgTable(
+  'notifications_sent',
+  {
+    userId: text().notNull(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    /** Where it goes (planned) or went: `dm` or `channel`. */
+    via: text().notNull(),
+    /** Over the user's daily cap: listed in one "and N more" message instead of its own. */
+    bundled: boolean().notNull().default(false),
+    /** `pending`, `sending`, `sent` or `failed` (final: permanent failure, or out of attempts). */
+    status: text().notNull().default('pending'),
+    /** The message nonce, the same on every retry; shared by the rows of one bundle. */
+    nonce: text(),
+    attempts: integer().notNull().default(0),
+    messageId: text(),
+    /** Why it failed (or the last transient error). */
+    reason: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.paperId] }), index('notifications_sent_status_idx').on(t.status)],
+);
 
 /** The reading-group queue, per server. */
-export const queueItems = pgTable('queue_items', {
-  id: serial().primaryKey(),
-  guildId: text().notNull(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  nominatedBy: text().notNull(),
-  nominatedAt: createdAt(),
-  /** `queued`, `scheduled`, `done` or `removed`. */
-  status: text().notNull().default('queued'),
-  scheduledFor: date({ mode: 'string' }),
-  announcementMessageId: text(),
-  threadId: text(),
-  doneAt: timestamp({ withTimezone: true }),
-}, (t) => [
-  uniqueIndex('queue_items_guild_paper_uq').on(t.guildId, t.paperId),
-  index('queue_items_guild_status_idx').on(t.guildId, t.status),
-]);
+export const queueItems = pgTable(
+  'queue_items',
+  {
+    id: serial().primaryKey(),
+    guildId: text().notNull(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    nominatedBy: text().notNull(),
+    nominatedAt: createdAt(),
+    /** `queued`, `scheduled`, `done` or `removed`. */
+    status: text().notNull().default('queued'),
+    scheduledFor: date({ mode: 'string' }),
+    announcementMessageId: text(),
+    threadId: text(),
+    doneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('queue_items_guild_paper_uq').on(t.guildId, t.paperId),
+    index('queue_items_guild_status_idx').on(t.guildId, t.status),
+  ],
+);
 
 /** One vote per user per queue item. */
-export const votes = pgTable('votes', {
-  queueItemId: integer().notNull().references(() => queueItems.id, { onDelete: 'cascade' }),
-  userId: text().notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.queueItemId, t.userId] })]);
+export const votes = pgTable(
+  'votes',
+  {
+    queueItemId: integer()
+      .notNull()
+      .references(() => queueItems.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.queueItemId, t.userId] })],
+);
 
 /** Per-feed cursor and health: conditional-request validators, last success and error. */
 export const feedState = pgTable('feed_state', {
@@ -351,16 +453,20 @@ export const feedState = pgTable('feed_state', {
 });
 
 /** One row per job run, for /status. */
-export const jobRuns = pgTable('job_runs', {
-  id: serial().primaryKey(),
-  job: text().notNull(),
-  startedAt: createdAt(),
-  finishedAt: timestamp({ withTimezone: true }),
-  /** `running`, `ok`, `failed`, `skipped` or `interrupted` (its process died; found by the next run under its lock). */
-  status: text().notNull().default('running'),
-  stats: jsonb(),
-  error: text(),
-}, (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)]);
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial().primaryKey(),
+    job: text().notNull(),
+    startedAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** `running`, `ok`, `failed`, `skipped` or `interrupted` (its process died; found by the next run under its lock). */
+    status: text().notNull().default('running'),
+    stats: jsonb(),
+    error: text(),
+  },
+  (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)],
+);
 
 /** Small key/value state (e.g. the hash of the last registered command definitions). */
 export const appState = pgTable('app_state', {
@@ -370,28 +476,42 @@ export const appState = pgTable('app_state', {
 });
 
 /** The LLM judge's decision on a paper, once per paper and judge version (prompt + rule text). */
-export const familyJudgements = pgTable('family_judgements', {
-  id: serial().primaryKey(),
-  paperId: integer().notNull().references(() => papers.id, { onDelete: 'cascade' }),
-  judgeVersion: text().notNull(),
-  /** `ok` (a decision) or `failed` (the answer was unusable; the filter's verdict stands). */
-  status: text().notNull(),
-  inFamily: boolean(),
-  reason: text(),
-  families: text().array().notNull().default(sql`'{}'::text[]`),
-  model: text(),
-  error: text(),
-  inputTokens: integer().notNull().default(0),
-  outputTokens: integer().notNull().default(0),
-  cacheReadTokens: integer().notNull().default(0),
-  cacheWriteTokens: integer().notNull().default(0),
-  costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('family_judgements_paper_version_uq').on(t.paperId, t.judgeVersion), index('family_judgements_created_idx').on(t.createdAt)]);
+export const familyJudgements = pgTable(
+  'family_judgements',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    judgeVersion: text().notNull(),
+    /** `ok` (a decision) or `failed` (the answer was unusable; the filter's verdict stands). */
+    status: text().notNull(),
+    inFamily: boolean(),
+    reason: text(),
+    families: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    model: text(),
+    error: text(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    cacheReadTokens: integer().notNull().default(0),
+    cacheWriteTokens: integer().notNull().default(0),
+    costUsd: numeric({ precision: 12, scale: 6 }).notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('family_judgements_paper_version_uq').on(t.paperId, t.judgeVersion),
+    index('family_judgements_created_idx').on(t.createdAt),
+  ],
+);
 
 /** A moderator's correction of the filter: wins over the filter and the judge everywhere. */
 export const familyMarks = pgTable('family_marks', {
-  paperId: integer().primaryKey().references(() => papers.id, { onDelete: 'cascade' }),
+  paperId: integer()
+    .primaryKey()
+    .references(() => papers.id, { onDelete: 'cascade' }),
   inFamily: boolean().notNull(),
   reason: text(),
   setBy: text().notNull(),

@@ -29,8 +29,18 @@ export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<Jo
   const scope = { categories: deps.config.sources.arxivCategories, from, to };
   const query = opts.query ? scopedQuery(opts.query, scope) : familyQuery(QUERY_TERMS, scope);
   const { arxivHttp } = httpOptions(deps, opts.signal);
-  const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, { pageSize: PAGE, maxPages: MAX_PAGES, onPage: opts.onProgress });
+  const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, {
+    pageSize: PAGE,
+    maxPages: MAX_PAGES,
+    onPage: opts.onProgress,
+  });
   if (skipped.length > 0) deps.log.warn(skippedSummary(skipped), 'backfill items skipped');
   const stats = await ingestCandidates(deps, candidates, { newsAt: null });
-  return { fetched: candidates.length + skippedCount(skipped), new: stats.new, updated: stats.updated, family: stats.family, skipped: skippedCount(skipped) };
+  return {
+    fetched: candidates.length + skippedCount(skipped),
+    new: stats.new,
+    updated: stats.updated,
+    family: stats.family,
+    skipped: skippedCount(skipped),
+  };
 }

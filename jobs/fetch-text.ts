@@ -29,7 +29,9 @@ export type TextOutcome = 'ok' | 'no-html' | 'failed';
  * summary or a digest: they read whatever text exists.
  */
 export async function fetchTexts(deps: JobDeps, opts: FetchTextOptions): Promise<JobStats> {
-  const todo = opts.papers?.map((paper) => ({ paper, attempts: 0 })) ?? await textCandidates(deps.db, { limit: opts.limit, now: deps.now() });
+  const todo =
+    opts.papers?.map((paper) => ({ paper, attempts: 0 })) ??
+    (await textCandidates(deps.db, { limit: opts.limit, now: deps.now() }));
   const stats = { candidates: todo.length, ok: 0, noHtml: 0, failed: 0 };
   for (const [i, { paper, attempts }] of todo.entries()) {
     if (opts.arxivHttp.signal?.aborted) break;
@@ -48,32 +50,78 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
   const base = { paperId: paper.id, version, url, fetchedAt: now };
   try {
     const res = await fetchText(url, undefined, { ...http, accept: 'text/html', retries: 1 });
-    const page = res.status === 'ok' ? parseArxivHtml(res.body) : { kind: 'no-html' as const, reason: 'HTTP 304 to a request that asked for no validators' };
+    const page =
+      res.status === 'ok'
+        ? parseArxivHtml(res.body)
+        : { kind: 'no-html' as const, reason: 'HTTP 304 to a request that asked for no validators' };
     if (page.kind === 'no-html') {
-      await saveText(deps.db, { ...base, status: 'no-html', reason: page.reason, sections: [], chars: 0, truncated: false, rulesSettings: [], attempts: 0, retryAt: null });
+      await saveText(deps.db, {
+        ...base,
+        status: 'no-html',
+        reason: page.reason,
+        sections: [],
+        chars: 0,
+        truncated: false,
+        rulesSettings: [],
+        attempts: 0,
+        retryAt: null,
+      });
       log.info({ reason: page.reason }, 'no HTML full text; the paper keeps its abstract');
       return 'no-html';
     }
     const { sections, truncated } = selectSections(usefulSections(page.sections), deps.config.text.maxChars);
     const rulesSettings = keepEvidenced(extractSettings(sections), sectionsText(sections)).kept;
     await saveText(deps.db, {
-      ...base, status: 'ok', reason: page.conversionWarning ? 'arXiv reports conversion errors; parts may be missing' : null,
-      sections, chars: sectionsChars(sections), truncated, rulesSettings, attempts: 0, retryAt: null,
+      ...base,
+      status: 'ok',
+      reason: page.conversionWarning ? 'arXiv reports conversion errors; parts may be missing' : null,
+      sections,
+      chars: sectionsChars(sections),
+      truncated,
+      rulesSettings,
+      attempts: 0,
+      retryAt: null,
     });
-    log.info({ sections: sections.length, chars: sectionsChars(sections), settings: rulesSettings.length }, 'full text stored');
+    log.info(
+      { sections: sections.length, chars: sectionsChars(sections), settings: rulesSettings.length },
+      'full text stored',
+    );
     return 'ok';
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     if (err.httpStatus === 404 || err.httpStatus === 410) {
-      await saveText(deps.db, { ...base, status: 'no-html', reason: `arXiv has no HTML for this version (HTTP ${err.httpStatus})`, sections: [], chars: 0, truncated: false, rulesSettings: [], attempts: 0, retryAt: null });
+      await saveText(deps.db, {
+        ...base,
+        status: 'no-html',
+        reason: `arXiv has no HTML for this version (HTTP ${err.httpStatus})`,
+        sections: [],
+        chars: 0,
+        truncated: false,
+        rulesSettings: [],
+        attempts: 0,
+        retryAt: null,
+      });
       return 'no-html';
     }
     // A text fetched earlier for this version is kept: a failed refresh never loses it.
     if ((await getText(deps.db, paper.id, version))?.status === 'ok') return 'failed';
     const tries = attempts + 1;
     const retry = retryAt(tries, now);
-    await saveText(deps.db, { ...base, status: 'failed', reason: err.message.slice(0, 300), sections: [], chars: 0, truncated: false, rulesSettings: [], attempts: tries, retryAt: retry });
-    log.warn({ err: err.message, attempts: tries, retryAt: retry }, retry ? 'full text fetch failed; tried again later' : 'full text fetch failed for good');
+    await saveText(deps.db, {
+      ...base,
+      status: 'failed',
+      reason: err.message.slice(0, 300),
+      sections: [],
+      chars: 0,
+      truncated: false,
+      rulesSettings: [],
+      attempts: tries,
+      retryAt: retry,
+    });
+    log.warn(
+      { err: err.message, attempts: tries, retryAt: retry },
+      retry ? 'full text fetch failed; tried again later' : 'full text fetch failed for good',
+    );
     return 'failed';
   }
 }

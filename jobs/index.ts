@@ -31,7 +31,10 @@ export class JobStopped extends Error {
 }
 
 /** `failed.error` is a short cause, fit for users (no SQL, no secrets); `databaseUnavailable` says the database was unreachable (worth retrying soon). */
-export type JobOutcome = { status: 'ok'; stats: JobStats } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string; databaseUnavailable?: boolean };
+export type JobOutcome =
+  | { status: 'ok'; stats: JobStats }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; error: string; databaseUnavailable?: boolean };
 
 /** A stable 32-bit key per job name for pg advisory locks. */
 function lockKey(name: string): number {
@@ -52,14 +55,18 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
   const lock = job.lock ?? job.name;
   const failed = (err: unknown): JobOutcome => {
     const error = errorSummary(err, 500);
-    log.error({ ...(err instanceof JobStopped ? { error } : { err }), ms: Math.round(performance.now() - started) }, isDatabaseUnavailable(err) ? 'job failed: the database is unavailable' : 'job failed');
+    log.error(
+      { ...(err instanceof JobStopped ? { error } : { err }), ms: Math.round(performance.now() - started) },
+      isDatabaseUnavailable(err) ? 'job failed: the database is unavailable' : 'job failed',
+    );
     return { status: 'failed', error, ...(isDatabaseUnavailable(err) && { databaseUnavailable: true }) };
   };
   try {
     const held = await withTryLock(deps.sql, lockKey(lock), async (): Promise<JobOutcome> => {
       // Holding the lock, no other run under it is alive: one still `running` was killed.
       const interrupted = await closeInterruptedRuns(deps.db, job.name, lock, deps.now());
-      if (interrupted > 0) log.warn({ interrupted }, 'an earlier run under this lock was interrupted (its process died)');
+      if (interrupted > 0)
+        log.warn({ interrupted }, 'an earlier run under this lock was interrupted (its process died)');
       const runId = await startJobRun(deps.db, job.name, lock, deps.now());
       try {
         const stats = await job.run({ ...deps, log });
@@ -67,7 +74,9 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
         log.info({ ...stats, ms: Math.round(performance.now() - started) }, 'job finished');
         return { status: 'ok', stats };
       } catch (err) {
-        await finishJobRun(deps.db, runId, { status: 'failed', error: errorSummary(err, 500) }, deps.now()).catch(() => {});
+        await finishJobRun(deps.db, runId, { status: 'failed', error: errorSummary(err, 500) }, deps.now()).catch(
+          () => {},
+        );
         return failed(err);
       }
     });
@@ -93,20 +102,30 @@ export async function runChain(job: Job, deps: JobDeps): Promise<{ job: string; 
 }
 
 /** Pauses before running a job again after the database was unreachable: 5 s, doubling to 5 min; about half an hour in all. */
-export const DATABASE_RETRY_DELAYS_MS: readonly number[] = [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000, 300_000, 300_000];
+export const DATABASE_RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000, 300_000, 300_000,
+];
 
 /**
  * Runs a job (and its follow-ups); when it failed because the database was unreachable (a restart,
  * an outage), runs it again after each pause in `delaysMs`, until it gets through or the pauses run
  * out. Resolves with the last outcome; never throws. `signal` (shutdown) ends the waiting.
  */
-export async function runRetryingOutages(job: Job, deps: JobDeps, opts: { signal?: AbortSignal; delaysMs?: readonly number[] } = {}): Promise<JobOutcome> {
+export async function runRetryingOutages(
+  job: Job,
+  deps: JobDeps,
+  opts: { signal?: AbortSignal; delaysMs?: readonly number[] } = {},
+): Promise<JobOutcome> {
   const delays = opts.delaysMs ?? DATABASE_RETRY_DELAYS_MS;
   for (let attempt = 0; ; attempt++) {
     const outcome = await runWithFollowUp(job, deps);
     const pause = delays[attempt];
-    if (outcome.status !== 'failed' || !outcome.databaseUnavailable || pause === undefined || opts.signal?.aborted) return outcome;
-    deps.log.warn({ job: job.name, attempt: attempt + 1, retryInMs: pause }, 'the database is unavailable: the job runs again when it may be back');
+    if (outcome.status !== 'failed' || !outcome.databaseUnavailable || pause === undefined || opts.signal?.aborted)
+      return outcome;
+    deps.log.warn(
+      { job: job.name, attempt: attempt + 1, retryInMs: pause },
+      'the database is unavailable: the job runs again when it may be back',
+    );
     try {
       await delay(pause, undefined, { signal: opts.signal });
     } catch {
@@ -116,18 +135,26 @@ export async function runRetryingOutages(job: Job, deps: JobDeps, opts: { signal
 }
 
 /** Starts every job on its cron schedule (no overlapping runs); returns a stop function that waits for running jobs. */
-export function startScheduler(jobs: readonly Job[], deps: JobDeps, opts: { databaseRetryDelaysMs?: readonly number[] } = {}): { stop(): Promise<void> } {
+export function startScheduler(
+  jobs: readonly Job[],
+  deps: JobDeps,
+  opts: { databaseRetryDelaysMs?: readonly number[] } = {},
+): { stop(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const stopping = new AbortController();
   const tasks = jobs.map((job) => {
     const expression = typeof job.schedule === 'function' ? job.schedule(deps.config) : job.schedule;
-    return cron.schedule(expression, () => {
-      const p = runRetryingOutages(job, deps, { signal: stopping.signal, delaysMs: opts.databaseRetryDelaysMs })
-        .catch((err: unknown) => deps.log.error({ err, job: job.name }, 'job runner failed'))
-        .finally(() => running.delete(p));
-      running.add(p);
-      return p;
-    }, { name: job.name, noOverlap: true, timezone: 'Etc/UTC' });
+    return cron.schedule(
+      expression,
+      () => {
+        const p = runRetryingOutages(job, deps, { signal: stopping.signal, delaysMs: opts.databaseRetryDelaysMs })
+          .catch((err: unknown) => deps.log.error({ err, job: job.name }, 'job runner failed'))
+          .finally(() => running.delete(p));
+        running.add(p);
+        return p;
+      },
+      { name: job.name, noOverlap: true, timezone: 'Etc/UTC' },
+    );
   });
   return {
     async stop() {
@@ -139,7 +166,10 @@ export function startScheduler(jobs: readonly Job[], deps: JobDeps, opts: { data
 }
 
 /** When each job runs next (for /status), computed from its cron expression in UTC, up to 8 days ahead. */
-export function nextRunsOf(jobs: readonly Job[], deps: Pick<JobDeps, 'config' | 'now'>): () => Record<string, Date | null> {
+export function nextRunsOf(
+  jobs: readonly Job[],
+  deps: Pick<JobDeps, 'config' | 'now'>,
+): () => Record<string, Date | null> {
   return () => {
     const out: Record<string, Date | null> = {};
     const from = deps.now().getTime();

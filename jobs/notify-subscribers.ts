@@ -1,13 +1,29 @@
 import {
-  candidatePapers, insertPlanned, markFailed, markRetry, markSending, markSent, notifiedPaperIds, ownMessagesSince, subscribersWithRules,
-  unsentNotifications, type CandidatePaper, type SubscriberWithRules, type UnsentNotification,
+  candidatePapers,
+  insertPlanned,
+  markFailed,
+  markRetry,
+  markSending,
+  markSent,
+  notifiedPaperIds,
+  ownMessagesSince,
+  subscribersWithRules,
+  unsentNotifications,
+  type CandidatePaper,
+  type SubscriberWithRules,
+  type UnsentNotification,
 } from '../db/queries/notifications.ts';
 import { guildNotifyChannel } from '../db/queries/guilds.ts';
 import type { Notifier } from '../src/core/delivery/notifier.ts';
 import { DeliveryError } from '../src/core/delivery/poster.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { matchingRules } from '../src/core/subscriptions/match.ts';
-import { bundleNotification, mentioning, paperNotification, type Notification } from '../src/core/subscriptions/notification.ts';
+import {
+  bundleNotification,
+  mentioning,
+  paperNotification,
+  type Notification,
+} from '../src/core/subscriptions/notification.ts';
 import { planNotifications, startOfUtcDay } from '../src/core/subscriptions/plan.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
 
@@ -53,7 +69,12 @@ export async function notifySubscribers(deps: NotifyDeps, opts: { notifier: Noti
 }
 
 /** Writes a subscriber's new matches to the outbox (nothing is sent); returns how many rows were added. */
-export async function planForSubscriber(deps: NotifyDeps, sub: SubscriberWithRules, papers: CandidatePaper[], now: Date): Promise<number> {
+export async function planForSubscriber(
+  deps: NotifyDeps,
+  sub: SubscriberWithRules,
+  papers: CandidatePaper[],
+  now: Date,
+): Promise<number> {
   const matched = papers.filter((p) => matchingRules(p, sub.rules).length > 0).map((p) => p.id);
   const known = await notifiedPaperIds(deps.db, sub.userId, matched);
   const fresh = matched.filter((id) => !known.has(id));
@@ -73,10 +94,16 @@ function messagesOf(rows: UnsentNotification[]): UnsentNotification[][] {
   return [...groups.values()];
 }
 
-async function sendForSubscriber(deps: NotifyDeps, notifier: Notifier, sub: SubscriberWithRules, counts: Counts): Promise<void> {
+async function sendForSubscriber(
+  deps: NotifyDeps,
+  notifier: Notifier,
+  sub: SubscriberWithRules,
+  counts: Counts,
+): Promise<void> {
   const log = deps.log.child({ subscriber: sub.userId });
   const route = { dmRefused: false, channelId: undefined as string | null | undefined };
-  const channel = async () => (route.channelId ??= sub.settings.channelId ?? (await guildNotifyChannel(deps.db, sub.settings.guildId)));
+  const channel = async () =>
+    (route.channelId ??= sub.settings.channelId ?? (await guildNotifyChannel(deps.db, sub.settings.guildId)));
 
   for (const rows of messagesOf(await unsentNotifications(deps.db, sub.userId))) {
     const ids = rows.map((r) => r.paperId);
@@ -99,7 +126,12 @@ async function sendForSubscriber(deps: NotifyDeps, notifier: Notifier, sub: Subs
       const reason = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof DeliveryError && err.permanent;
       if (permanent || attempt >= MAX_ATTEMPTS) {
-        await markFailed(deps.db, sub.userId, ids, permanent ? reason : `${reason} (gave up after ${MAX_ATTEMPTS} attempts)`);
+        await markFailed(
+          deps.db,
+          sub.userId,
+          ids,
+          permanent ? reason : `${reason} (gave up after ${MAX_ATTEMPTS} attempts)`,
+        );
         counts.failed += ids.length;
         log.warn({ reason, papers: ids }, 'subscription notification failed for good');
       } else {
@@ -114,8 +146,12 @@ async function sendForSubscriber(deps: NotifyDeps, notifier: Notifier, sub: Subs
 
 /** DM first (unless the user chose channel delivery or refused DMs earlier in this run), else the channel with a mention. */
 async function deliver(
-  notifier: Notifier, sub: SubscriberWithRules, reply: Reply, nonce: string,
-  route: { dmRefused: boolean }, channel: () => Promise<string | null>,
+  notifier: Notifier,
+  sub: SubscriberWithRules,
+  reply: Reply,
+  nonce: string,
+  route: { dmRefused: boolean },
+  channel: () => Promise<string | null>,
 ): Promise<{ via: 'dm' | 'channel'; messageId: string }> {
   let dmError: string | undefined;
   if (sub.settings.mode !== 'channel' && !route.dmRefused) {
@@ -129,11 +165,17 @@ async function deliver(
   }
   const channelId = await channel();
   if (!channelId) {
-    throw new DeliveryError(dmError
-      ? `DM refused (${dmError}) and no channel to fall back to (/subscriptions channel, or the server's notification channel)`
-      : 'channel delivery without a channel: set one with /subscriptions channel', true);
+    throw new DeliveryError(
+      dmError
+        ? `DM refused (${dmError}) and no channel to fall back to (/subscriptions channel, or the server's notification channel)`
+        : 'channel delivery without a channel: set one with /subscriptions channel',
+      true,
+    );
   }
-  return { via: 'channel', ...(await notifier.post(channelId, mentioning(sub.userId, reply), { nonce, pingUserIds: [sub.userId] })) };
+  return {
+    via: 'channel',
+    ...(await notifier.post(channelId, mentioning(sub.userId, reply), { nonce, pingUserIds: [sub.userId] })),
+  };
 }
 
 /**
@@ -142,5 +184,10 @@ async function deliver(
  * running it on its own.
  */
 export function notifySubscribersJob(opts: { notifier: Notifier }): Job {
-  return { name: 'notify-subscribers', lock: 'notify-subscribers', schedule: '40 * * * *', run: (deps) => notifySubscribers(deps, opts) };
+  return {
+    name: 'notify-subscribers',
+    lock: 'notify-subscribers',
+    schedule: '40 * * * *',
+    run: (deps) => notifySubscribers(deps, opts),
+  };
 }

@@ -34,8 +34,15 @@ export interface FeedStats extends JobStats {
 }
 
 /** The HTTP options every feed uses; arXiv's share one pacer (its terms: 1 request / 3 s, one at a time). */
-export function httpOptions(deps: Pick<JobDeps, 'config'>, signal?: AbortSignal): { http: HttpOptions; arxivHttp: HttpOptions } {
-  const http: HttpOptions = { userAgent: deps.config.sources.userAgent, timeoutMs: deps.config.sources.timeoutMs, signal };
+export function httpOptions(
+  deps: Pick<JobDeps, 'config'>,
+  signal?: AbortSignal,
+): { http: HttpOptions; arxivHttp: HttpOptions } {
+  const http: HttpOptions = {
+    userAgent: deps.config.sources.userAgent,
+    timeoutMs: deps.config.sources.timeoutMs,
+    signal,
+  };
   return { http, arxivHttp: { ...http, pacer: new Pacer(deps.config.sources.arxivIntervalMs) } };
 }
 
@@ -47,7 +54,9 @@ export function httpOptions(deps: Pick<JobDeps, 'config'>, signal?: AbortSignal)
 export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<JobStats> {
   const now = deps.now();
   const ctx = { now, date: opts.date, ...(opts.http ?? httpOptions(deps, opts.signal)) };
-  const sources = opts.date ? (opts.sources ?? ['arxiv-api', 'hf-daily']).filter((s) => s !== 'arxiv-rss') : opts.sources;
+  const sources = opts.date
+    ? (opts.sources ?? ['arxiv-api', 'hf-daily']).filter((s) => s !== 'arxiv-rss')
+    : opts.sources;
   const feeds: Record<string, FeedStats> = {};
   for (const feed of feedsFor(deps.config, sources)) {
     if (opts.signal?.aborted) break;
@@ -56,7 +65,11 @@ export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<
   const all = Object.values(feeds);
   const sum = (k: 'fetched' | 'new' | 'updated' | 'family' | 'skipped') => all.reduce((n, f) => n + f[k], 0);
   return {
-    fetched: sum('fetched'), new: sum('new'), updated: sum('updated'), family: sum('family'), skipped: sum('skipped'),
+    fetched: sum('fetched'),
+    new: sum('new'),
+    updated: sum('updated'),
+    family: sum('family'),
+    skipped: sum('skipped'),
     failed: all.filter((f) => f.status === 'failed').length,
     feeds,
   };
@@ -72,15 +85,34 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
     // feed that fails half-way stores (and announces) nothing and the next run starts from the same place.
     const ingest = await deps.db.transaction(async (tx) => {
       // Until a feed has succeeded once, what it returns is the backlog, not news.
-      const stats = await ingestCandidates({ db: tx, now: deps.now }, result.candidates, { newsAt: state?.initializedAt ? now : null });
-      await recordFeedSuccess(tx, feed.name, { ...result.next, items: result.candidates.length, new: stats.new, family: stats.family, verdict: result.verdict }, now);
+      const stats = await ingestCandidates({ db: tx, now: deps.now }, result.candidates, {
+        newsAt: state?.initializedAt ? now : null,
+      });
+      await recordFeedSuccess(
+        tx,
+        feed.name,
+        {
+          ...result.next,
+          items: result.candidates.length,
+          new: stats.new,
+          family: stats.family,
+          verdict: result.verdict,
+        },
+        now,
+      );
       return stats;
     });
-    if (result.verdict.health !== 'ok') log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
+    if (result.verdict.health !== 'ok')
+      log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
     const stats: FeedStats = {
       status: result.notModified ? 'not-modified' : 'ok',
       fetched: result.candidates.length + skippedCount(result.skipped),
-      new: ingest.new, updated: ingest.updated, family: ingest.family, skipped: skippedCount(result.skipped), health: result.verdict.health, error: null,
+      new: ingest.new,
+      updated: ingest.updated,
+      family: ingest.family,
+      skipped: skippedCount(result.skipped),
+      health: result.verdict.health,
+      error: null,
     };
     log.info({ ...stats, announced: ingest.announced, firstPoll: !state?.initializedAt }, 'feed polled');
     return stats;
@@ -91,7 +123,16 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
     const message = errorSummary(err);
     const streak = await recordFeedFailure(deps.db, feed.name, message, (n) => failureHealth(n, message), now);
     log.error({ err, streak }, 'feed failed; nothing of it was stored, and the next run retries from the same place');
-    return { status: 'failed', fetched: 0, new: 0, updated: 0, family: 0, skipped: 0, health: 'failing', error: message };
+    return {
+      status: 'failed',
+      fetched: 0,
+      new: 0,
+      updated: 0,
+      family: 0,
+      skipped: 0,
+      health: 'failing',
+      error: message,
+    };
   }
 }
 
@@ -108,7 +149,8 @@ export const pollFeedsJob: Job = {
   schedule: (config) => config.pollCron,
   async run(deps) {
     const reclassified = await reclassifyIfRulesChanged(deps);
-    if (reclassified !== null) deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
+    if (reclassified !== null)
+      deps.log.info({ changed: reclassified }, 'classifier rules changed: stored papers re-classified');
     const http = httpOptions(deps);
     const stats = await pollFeeds(deps, { http });
     const titles = await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp });

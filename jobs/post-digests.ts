@@ -7,5 +7,10 @@ import type { Job } from './index.ts';
  * `/digest now` calls too.
  */
 export function postDigestsJob(opts: Omit<DeliverOptions, 'channelId' | 'force'>): Job {
-  return { name: 'post-digests', lock: 'post-digests', schedule: '*/5 * * * *', run: (deps) => deliverDigests(deps, opts) };
+  return {
+    name: 'post-digests',
+    lock: 'post-digests',
+    schedule: '*/5 * * * *',
+    run: (deps) => deliverDigests(deps, opts),
+  };
 }

@@ -30,8 +30,15 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
       continue;
     }
     try {
-      const res = await fetchText(arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: query, maxResults: 5 }), undefined, opts.arxivHttp);
-      const match = res.status === 'ok' ? (await parseArxivApi(res.body)).candidates.find((c) => titleKey(c.title) === p.titleKey) : undefined;
+      const res = await fetchText(
+        arxivApiUrl(deps.config.sources.arxivApiBase, { searchQuery: query, maxResults: 5 }),
+        undefined,
+        opts.arxivHttp,
+      );
+      const match =
+        res.status === 'ok'
+          ? (await parseArxivApi(res.body)).candidates.find((c) => titleKey(c.title) === p.titleKey)
+          : undefined;
       if (match) {
         const s = await ingestCandidates(deps, [match], { newsAt: null });
         if (s.merged > 0) resolved++;

@@ -5,7 +5,12 @@ import { Budget } from '../src/services/llm/budget.ts';
 import { resumeBatch, runBatch, type BatchStep } from '../src/services/summarize/batch-run.ts';
 import { basisOf, withFullText } from '../src/services/summarize/full-text.ts';
 import { isLang, PROMPT_VERSION, type Lang } from '../src/services/summarize/schema.ts';
-import { summarizeDirect, type Outcome, type RunStats, type SummarizeItem } from '../src/services/summarize/summarizer.ts';
+import {
+  summarizeDirect,
+  type Outcome,
+  type RunStats,
+  type SummarizeItem,
+} from '../src/services/summarize/summarizer.ts';
 import { JobStopped, type Job, type JobDeps, type JobStats } from './index.ts';
 import { round6 } from '../src/services/llm/pricing.ts';
 
@@ -24,7 +29,6 @@ export interface SummarizeOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-
 /**
  * Summarises the GRPO-family papers that have no summary yet or whose failed attempt is due again,
  * for every language an enabled channel uses (English when there are no channels). Without an API
@@ -35,8 +39,8 @@ export interface SummarizeOptions {
  */
 export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {}): Promise<JobStats> {
   const { config, db, log } = deps;
-  const langs = opts.langs ?? await summaryLanguages(deps);
-  const items = opts.items ?? await pendingItems(deps, langs);
+  const langs = opts.langs ?? (await summaryLanguages(deps));
+  const items = opts.items ?? (await pendingItems(deps, langs));
   const base = { languages: langs.join(','), promptVersion: PROMPT_VERSION, pending: items.length };
   const llm = deps.llm;
   if (!llm) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
@@ -49,13 +53,28 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
   };
   const wait = { ...(opts.sleep && { sleep: opts.sleep }), ...(opts.signal && { signal: opts.signal }) };
   const stats = (mode: string, s: Partial<RunStats>, extra: JobStats = {}): JobStats => ({
-    ...base, mode, ok: s.ok ?? 0, failed: s.failed ?? 0, deferred: s.deferred ?? 0, overBudget: s.overBudget ?? 0,
-    budgetReached: budget.exhausted, stopped: s.stopped ?? null, stopReason: s.stopReason ?? null,
-    spentTodayUsd: round6(budget.spentUsd), budgetUsd: config.llm.dailyBudgetUsd, ...extra,
+    ...base,
+    mode,
+    ok: s.ok ?? 0,
+    failed: s.failed ?? 0,
+    deferred: s.deferred ?? 0,
+    overBudget: s.overBudget ?? 0,
+    budgetReached: budget.exhausted,
+    stopped: s.stopped ?? null,
+    stopReason: s.stopReason ?? null,
+    spentTodayUsd: round6(budget.spentUsd),
+    budgetUsd: config.llm.dailyBudgetUsd,
+    ...extra,
   });
-  const fromBatch = (mode: string, step: BatchStep, id: string | undefined, extra: Partial<RunStats> = {}): JobStats => {
+  const fromBatch = (
+    mode: string,
+    step: BatchStep,
+    id: string | undefined,
+    extra: Partial<RunStats> = {},
+  ): JobStats => {
     const batch: JobStats = id ? { batchId: id } : {};
-    if (step.state === 'collected') return stats(mode, { ...step.stats, ...extra, stopped: step.stats.stopped ?? extra.stopped ?? null }, batch);
+    if (step.state === 'collected')
+      return stats(mode, { ...step.stats, ...extra, stopped: step.stats.stopped ?? extra.stopped ?? null }, batch);
     if (step.state === 'stopped') return stats(mode, { ...extra, stopped: 'config', stopReason: step.reason }, batch);
     return stats('batch-waiting', extra, batch);
   };
@@ -73,21 +92,55 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
     const r = await runBatch(deps, llm, items, budget, store, wait);
     const extra: Partial<RunStats> = { overBudget: r.overBudget, stopped: r.overBudget > 0 ? 'budget' : null };
     if (r.step.state === 'not-submitted') {
-      return stats('batch', { ...extra, deferred: r.affordable, stopped: r.step.reason === 'budget' ? 'budget' : 'api-unavailable', stopReason: r.step.reason }, after);
+      return stats(
+        'batch',
+        {
+          ...extra,
+          deferred: r.affordable,
+          stopped: r.step.reason === 'budget' ? 'budget' : 'api-unavailable',
+          stopReason: r.step.reason,
+        },
+        after,
+      );
     }
     return { ...fromBatch('batch', r.step, r.id, extra), ...after };
   }
 
-  const run = await summarizeDirect(llm, items, { model: llm.model, concurrency: config.llm.concurrency, budget, onOutcome: store, ...(opts.signal && { signal: opts.signal }) });
-  if (run.stopped === 'budget') log.warn({ overBudget: run.overBudget, budgetUsd: config.llm.dailyBudgetUsd }, 'daily LLM budget reached; the rest waits for tomorrow');
+  const run = await summarizeDirect(llm, items, {
+    model: llm.model,
+    concurrency: config.llm.concurrency,
+    budget,
+    onOutcome: store,
+    ...(opts.signal && { signal: opts.signal }),
+  });
+  if (run.stopped === 'budget')
+    log.warn(
+      { overBudget: run.overBudget, budgetUsd: config.llm.dailyBudgetUsd },
+      'daily LLM budget reached; the rest waits for tomorrow',
+    );
   return stats('direct', run, after);
 }
 
 /** Every pending item of these languages, with its failed attempts so far and its full text when read. */
 async function pendingItems(deps: JobDeps, langs: readonly Lang[]): Promise<SummarizeItem[]> {
-  const rows = await Promise.all(langs.map(async (lang) => ({ lang, rows: await pendingPapers(deps.db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG, now: deps.now() }) })));
-  const texts = await withFullText(deps.db, rows.flatMap((r) => r.rows.map((x) => x.paper)));
-  return rows.flatMap(({ lang, rows: pending }) => pending.map(({ paper, attempts, upgrade }) => ({ paper: texts.get(paper.id)!, lang, attempts, ...(upgrade && { upgrade }) })));
+  const rows = await Promise.all(
+    langs.map(async (lang) => ({
+      lang,
+      rows: await pendingPapers(deps.db, { lang, promptVersion: PROMPT_VERSION, limit: MAX_PER_LANG, now: deps.now() }),
+    })),
+  );
+  const texts = await withFullText(
+    deps.db,
+    rows.flatMap((r) => r.rows.map((x) => x.paper)),
+  );
+  return rows.flatMap(({ lang, rows: pending }) =>
+    pending.map(({ paper, attempts, upgrade }) => ({
+      paper: texts.get(paper.id)!,
+      lang,
+      attempts,
+      ...(upgrade && { upgrade }),
+    })),
+  );
 }
 
 /** Languages to summarise in: those of enabled channels that we support, else English. */
@@ -115,26 +168,50 @@ async function storeOutcome(deps: JobDeps, item: SummarizeItem, o: Outcome): Pro
   }
   const attempts = o.kind === 'failed' ? item.attempts + 1 : item.attempts;
   const retry = o.kind === 'failed' ? retryAt(attempts, now) : null;
-  if (o.kind === 'failed') log.warn({ error: o.error, attempts, retryAt: retry }, retry ? 'summary failed; tried again later' : 'summary failed for good');
+  if (o.kind === 'failed')
+    log.warn(
+      { error: o.error, attempts, retryAt: retry },
+      retry ? 'summary failed; tried again later' : 'summary failed for good',
+    );
   if (o.kind === 'failed' && item.upgrade) {
     await recordFailedUpgrade(deps.db, {
-      paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, attempts, retryAt: retry,
-      inputTokens: o.usage.input, outputTokens: o.usage.output, costUsd: o.costUsd.toFixed(6),
+      paperId: item.paper.id,
+      lang: item.lang,
+      promptVersion: PROMPT_VERSION,
+      attempts,
+      retryAt: retry,
+      inputTokens: o.usage.input,
+      outputTokens: o.usage.output,
+      costUsd: o.costUsd.toFixed(6),
     });
     return;
   }
   await saveSummary(deps.db, {
-    paperId: item.paper.id, lang: item.lang, promptVersion: PROMPT_VERSION, status: o.kind, model: o.model,
-    content: o.kind === 'ok' ? o.content : null, error: o.kind === 'failed' ? o.error : null,
-    inputTokens: o.usage.input, outputTokens: o.usage.output, cacheReadTokens: o.usage.cacheRead, cacheWriteTokens: o.usage.cacheWrite,
-    costUsd: o.costUsd.toFixed(6), attempts, retryAt: retry, basis: basisOf(item.paper), createdAt: now,
+    paperId: item.paper.id,
+    lang: item.lang,
+    promptVersion: PROMPT_VERSION,
+    status: o.kind,
+    model: o.model,
+    content: o.kind === 'ok' ? o.content : null,
+    error: o.kind === 'failed' ? o.error : null,
+    inputTokens: o.usage.input,
+    outputTokens: o.usage.output,
+    cacheReadTokens: o.usage.cacheRead,
+    cacheWriteTokens: o.usage.cacheWrite,
+    costUsd: o.costUsd.toFixed(6),
+    attempts,
+    retryAt: retry,
+    basis: basisOf(item.paper),
+    createdAt: now,
   });
 }
 
 /** What an operator reads when a run stopped because the API refuses every request. */
 export function stopMessage(stats: JobStats): string | null {
-  if (stats.stopped === 'config') return `Summaries stopped: the model API refuses the configuration (${String(stats.stopReason)}). Check ANTHROPIC_MODEL and ANTHROPIC_API_KEY; no paper was marked failed.`;
-  if (stats.stopped === 'systematic') return `Summaries stopped: ${String(stats.stopReason)}. That is not one paper's fault, so no paper was marked failed; check ANTHROPIC_MODEL (it must support structured outputs).`;
+  if (stats.stopped === 'config')
+    return `Summaries stopped: the model API refuses the configuration (${String(stats.stopReason)}). Check ANTHROPIC_MODEL and ANTHROPIC_API_KEY; no paper was marked failed.`;
+  if (stats.stopped === 'systematic')
+    return `Summaries stopped: ${String(stats.stopReason)}. That is not one paper's fault, so no paper was marked failed; check ANTHROPIC_MODEL (it must support structured outputs).`;
   return null;
 }
 

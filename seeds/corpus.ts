@@ -72,7 +72,10 @@ function mergeGroup(entries: SeedPaper[]): MergedSeedPaper {
     // The longest abstract is the complete one (search pages and hubs may shorten them).
     abstract: longest(entries.map((e) => e.abstract)),
     abstractZh: first('abstractZh'),
-    authors: entries.reduce<string[] | undefined>((best, e) => ((e.authors?.length ?? 0) > (best?.length ?? 0) ? e.authors : best), undefined),
+    authors: entries.reduce<string[] | undefined>(
+      (best, e) => ((e.authors?.length ?? 0) > (best?.length ?? 0) ? e.authors : best),
+      undefined,
+    ),
     authorCount: max(entries.map((e) => e.authorCount ?? e.authors?.length)),
     organization: first('organization'),
     // A day beats a month: '2025-05-12' over '2025-05'.

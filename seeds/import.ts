@@ -2,7 +2,13 @@ import type { Db, Tx } from '../db/client.ts';
 import type { NewPaper, Paper } from '../db/schema.ts';
 import { refreshSearchText } from '../src/services/search/index-text.ts';
 import {
-  addCitation, addNote as insertNote, addSources as insertSources, insertPaper as insertPaperRow, paperIdByArxivId, papersByIdsOrTitleKeys, updatePaperFields,
+  addCitation,
+  addNote as insertNote,
+  addSources as insertSources,
+  insertPaper as insertPaperRow,
+  paperIdByArxivId,
+  papersByIdsOrTitleKeys,
+  updatePaperFields,
 } from '../db/queries/seed-import.ts';
 import { classifyStored } from '../src/services/ingest/reclassify.ts';
 import { titleKey } from '../src/core/papers/identity.ts';
@@ -25,12 +31,22 @@ export interface ImportStats {
  * fill fields that are still empty, provenance, notes and citations are inserted once (unique keys).
  * A second run changes nothing and the counts say so.
  */
-export async function importSeeds(deps: { db: Db; now: () => Date }, dir = SEED_DIR, opts: { onProgress?: (done: number, total: number) => void } = {}): Promise<ImportStats> {
+export async function importSeeds(
+  deps: { db: Db; now: () => Date },
+  dir = SEED_DIR,
+  opts: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<ImportStats> {
   const now = deps.now();
   const corpus = await loadSeedCorpus(dir);
   const merged = mergeSeedPapers(corpus.papers);
   const stats: ImportStats = {
-    papers: { total: merged.length, added: 0, updated: 0, unchanged: 0, withArxivId: merged.filter((m) => m.arxivId).length },
+    papers: {
+      total: merged.length,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      withArxivId: merged.filter((m) => m.arxivId).length,
+    },
     notes: { total: merged.filter((m) => m.note).length, added: 0 },
     citations: { total: corpus.citations.length, added: 0, unresolved: 0 },
     sources: { added: 0 },
@@ -41,7 +57,9 @@ export async function importSeeds(deps: { db: Db; now: () => Date }, dir = SEED_
     const touched: number[] = [];
     for (const [i, m] of merged.entries()) {
       const found = (m.arxivId && existing.byArxivId.get(m.arxivId)) || existing.byTitleKey.get(titleKey(m.title));
-      const { id, outcome } = found ? await enrich(tx, found, m, now) : { id: await insertPaper(tx, m), outcome: 'added' as const };
+      const { id, outcome } = found
+        ? await enrich(tx, found, m, now)
+        : { id: await insertPaper(tx, m), outcome: 'added' as const };
       stats.papers[outcome]++;
       touched.push(id);
       for (const e of m.entries) idByKey.set(titleKey(e.title), id);
@@ -57,7 +75,8 @@ export async function importSeeds(deps: { db: Db; now: () => Date }, dir = SEED_
         stats.citations.unresolved++;
         continue;
       }
-      if (await addCitation(tx, { citingPaperId: citing, citedPaperId: cited, source: 'seed:001', context: c.context })) stats.citations.added++;
+      if (await addCitation(tx, { citingPaperId: citing, citedPaperId: cited, source: 'seed:001', context: c.context }))
+        stats.citations.added++;
     }
     // Every seed paper, not only changed ones: repairs search text left by an older tokeniser. Only rows whose text differs are written.
     await refreshSearchText(tx, [...new Set(touched)]);
@@ -100,10 +119,16 @@ function fieldsOf(m: MergedSeedPaper) {
   };
 }
 
-const insertPaper = (tx: Tx, m: MergedSeedPaper): Promise<number> => insertPaperRow(tx, { ...fieldsOf(m), titleKey: titleKey(m.title) });
+const insertPaper = (tx: Tx, m: MergedSeedPaper): Promise<number> =>
+  insertPaperRow(tx, { ...fieldsOf(m), titleKey: titleKey(m.title) });
 
 /** Fills what the stored row lacks; never overwrites what a feed or an earlier import stored. */
-async function enrich(tx: Tx, row: Paper, m: MergedSeedPaper, now: Date): Promise<{ id: number; outcome: 'updated' | 'unchanged' }> {
+async function enrich(
+  tx: Tx,
+  row: Paper,
+  m: MergedSeedPaper,
+  now: Date,
+): Promise<{ id: number; outcome: 'updated' | 'unchanged' }> {
   const patch: Partial<NewPaper> = {};
   for (const [k, v] of Object.entries(fieldsOf(m)) as [keyof ReturnType<typeof fieldsOf>, unknown][]) {
     const cur = row[k];
@@ -133,7 +158,16 @@ async function addNote(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<boo
   const n = m.note!;
   const source = `seed:${m.entries.find((e) => e.note)?.file ?? 'notes'}`;
   return insertNote(tx, {
-    paperId, source, lang: n.lang, heading: n.heading, motivation: n.motivation, method: n.method,
-    results: n.results, takeaways: n.takeaways, body: n.body, restoredChars: n.restoredChars, unresolvedChars: n.unresolvedChars,
+    paperId,
+    source,
+    lang: n.lang,
+    heading: n.heading,
+    motivation: n.motivation,
+    method: n.method,
+    results: n.results,
+    takeaways: n.takeaways,
+    body: n.body,
+    restoredChars: n.restoredChars,
+    unresolvedChars: n.unresolvedChars,
   });
 }

@@ -26,8 +26,12 @@ export interface Narrator {
 /** The embedded database's slow steps in words; a normal restart ('start') is quick and says nothing. */
 function narrateStep(n: Narrator, s: EmbeddedStep): void {
   if (s.kind === 'create') n.say(`First start: creating the embedded Postgres database in ${s.dir} (usually 3-10 s).`);
-  if (s.kind === 'attach') n.say(`Using the database of the grpo-digest already running on this folder (process ${s.ownerPid}).`);
-  if (s.kind === 'recover') n.say(`Stopping the embedded Postgres (process ${s.postgresPid}) that a grpo-digest which ended without closing left running in ${s.dir}; starting afresh.`);
+  if (s.kind === 'attach')
+    n.say(`Using the database of the grpo-digest already running on this folder (process ${s.ownerPid}).`);
+  if (s.kind === 'recover')
+    n.say(
+      `Stopping the embedded Postgres (process ${s.postgresPid}) that a grpo-digest which ended without closing left running in ${s.dir}; starting afresh.`,
+    );
 }
 
 export interface App {
@@ -80,7 +84,10 @@ function databasePassword(url: string | undefined): string | undefined {
  * -> dependencies -> seed corpus on first start. Adapters (console, Discord) and the scheduler are
  * started by the caller with `app.deps`.
  */
-export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator; watchMs?: number } = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator; watchMs?: number } = {},
+): Promise<App> {
   const log = opts.log ?? createLogger(config.logLevel);
   const narrator = opts.narrator;
   const t0 = performance.now();
@@ -92,11 +99,19 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
     if (opts.seedIfEmpty !== false && (await countPapers(h.db)) === 0) await importSeedCorpus(deps, log, narrator);
   };
   const handle = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, setup, watchMs: opts.watchMs, onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    setup,
+    watchMs: opts.watchMs,
+    onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
     ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }),
   });
   registerSecrets(handle.embedded?.password);
-  log.debug({ ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded), shared: handle.embedded?.shared }, 'database ready');
+  log.debug(
+    { ms: Math.round(performance.now() - t0), embedded: Boolean(handle.embedded), shared: handle.embedded?.shared },
+    'database ready',
+  );
   let closed = false;
   return {
     config,
@@ -112,18 +127,24 @@ export async function createApp(config: Config, opts: { log?: Logger; seedIfEmpt
 }
 
 async function importSeedCorpus(deps: AppDeps, log: Logger, narrator: Narrator | undefined): Promise<void> {
-  narrator?.say('First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).');
+  narrator?.say(
+    'First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).',
+  );
   // Loaded only when needed: the importer pulls in the parsers and the repair model.
   const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
   const bar = narrator?.bar('Importing seed papers');
   const stats = await importSeeds(deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
   bar?.stop();
   narrator?.say(`Imported ${stats.papers.added} papers with ${stats.notes.added} Chinese notes. Ready.`);
-  log.info({ papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added }, 'seed corpus imported (first start)');
+  log.info(
+    { papers: stats.papers.added, notes: stats.notes.added, citations: stats.citations.added },
+    'seed corpus imported (first start)',
+  );
 }
 
 function logEmbeddedEvent(log: Logger, e: EmbeddedEvent): void {
-  if (e.kind === 'down') log.error('the embedded Postgres went away; restarting it (commands and jobs fail until it is back)');
+  if (e.kind === 'down')
+    log.error('the embedded Postgres went away; restarting it (commands and jobs fail until it is back)');
   else if (e.kind === 'restarted') log.warn({ attempts: e.attempts }, 'the embedded Postgres is back');
   else log.error({ err: e.error, attempt: e.attempt }, 'the embedded Postgres did not start again; retrying');
 }
@@ -154,18 +175,36 @@ export interface Bot extends DiscordPorts {
  * for the caller to close.
  */
 export async function startBot(app: App, opts: BotOptions = {}): Promise<Bot> {
-  const [{ createDiscordPorts, connectDiscord }, { createJobs }, { nextRunsOf, startScheduler }, { commands: allCommands }, { startOpsEndpoint }] = await Promise.all([
-    import('./adapters/discord/bot.ts'), import('../jobs/graph.ts'), import('../jobs/index.ts'), import('../commands/index.ts'), import('./adapters/ops/server.ts'),
+  const [
+    { createDiscordPorts, connectDiscord },
+    { createJobs },
+    { nextRunsOf, startScheduler },
+    { commands: allCommands },
+    { startOpsEndpoint },
+  ] = await Promise.all([
+    import('./adapters/discord/bot.ts'),
+    import('../jobs/graph.ts'),
+    import('../jobs/index.ts'),
+    import('../commands/index.ts'),
+    import('./adapters/ops/server.ts'),
   ]);
   const ports = createDiscordPorts(app.config, opts.clientOptions);
   const jobs = (opts.jobs ?? createJobs)({ poster: ports.poster, notifier: ports.notifier });
-  const deps: AppDeps = { ...app.deps, poster: ports.poster, notifier: ports.notifier, nextRuns: nextRunsOf(jobs, app.deps) };
+  const deps: AppDeps = {
+    ...app.deps,
+    poster: ports.poster,
+    notifier: ports.notifier,
+    nextRuns: nextRunsOf(jobs, app.deps),
+  };
   // Before connecting: a port in use fails the start at once, and /healthz reports the login too.
   const { port } = app.config.ops;
   const ops = port === undefined ? undefined : await startOpsEndpoint(deps, { ...app.config.ops, port }, ports.ops);
   let connection;
   try {
-    connection = await connectDiscord(ports, deps, { commands: opts.commands ?? allCommands, deferAfterMs: opts.deferAfterMs });
+    connection = await connectDiscord(ports, deps, {
+      commands: opts.commands ?? allCommands,
+      deferAfterMs: opts.deferAfterMs,
+    });
   } catch (err) {
     await ops?.close();
     throw err;

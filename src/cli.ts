@@ -10,7 +10,20 @@ import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
 import { addFetchTextCommand } from './cli/fetch-text.ts';
-import { cliLogger, CommandFailed, databaseName, OutputClosed, paperArg, positiveInt, print, printJson, safeJson, watchStdout, withApp, writeLine } from './cli/shared.ts';
+import {
+  cliLogger,
+  CommandFailed,
+  databaseName,
+  OutputClosed,
+  paperArg,
+  positiveInt,
+  print,
+  printJson,
+  safeJson,
+  watchStdout,
+  withApp,
+  writeLine,
+} from './cli/shared.ts';
 import { progressBar } from './core/progress.ts';
 import { stripControlChars, stripUnsafeChars } from './core/reply.ts';
 import { runConsole } from './adapters/console/run.ts';
@@ -35,87 +48,136 @@ export function buildCli(): Cli {
     .description('A Discord bot for GRPO-family papers: search, digests, subscriptions and a reading-group queue.')
     .showHelpAfterError('(add --help for usage)');
 
-  cli.command('start')
+  cli
+    .command('start')
     .description('Run the bot: Discord when DISCORD_TOKEN is set, otherwise the console on embedded defaults')
     .action(async () => {
       const config = loadConfig();
       if (config.discord.token) return startDiscord(config);
       // An operator who set METRICS_PORT would otherwise wait for an endpoint that never opens.
-      if (config.ops.port !== undefined) process.stderr.write('grpo-digest: METRICS_PORT is set, but /healthz and /metrics run only with the Discord bot (set DISCORD_TOKEN); the console does not serve them.\n');
+      if (config.ops.port !== undefined)
+        process.stderr.write(
+          'grpo-digest: METRICS_PORT is set, but /healthz and /metrics run only with the Discord bot (set DISCORD_TOKEN); the console does not serve them.\n',
+        );
       await withApp(startConsole, { quiet: true });
     });
 
-  cli.command('console')
+  cli
+    .command('console')
     .description('Type slash commands in the terminal as in Discord (reads one command per line when piped)')
     .action(() => withApp(startConsole, { quiet: true }));
 
-  cli.command('migrate')
+  cli
+    .command('migrate')
     .description('Apply database migrations (start does this too)')
     .action(() => withApp(async () => print('Migrations applied.'), { seedIfEmpty: false }));
 
-  cli.command('seed')
+  cli
+    .command('seed')
     .description('Import the seed corpus in seeds/data (idempotent: a second run changes nothing)')
     .option('--json', 'print the counts as JSON')
     .action((o: { json?: boolean }) =>
-      withApp(async (app) => {
-        const bar = o.json ? undefined : progressBar('Importing seed papers');
-        const stats = await importSeeds(app.deps, SEED_DIR, { onProgress: (done, total) => bar?.update(done, total) });
-        bar?.stop();
-        if (o.json) printJson(stats);
-        else print(describeImport(stats));
-      }, { seedIfEmpty: false, quiet: true }));
+      withApp(
+        async (app) => {
+          const bar = o.json ? undefined : progressBar('Importing seed papers');
+          const stats = await importSeeds(app.deps, SEED_DIR, {
+            onProgress: (done, total) => bar?.update(done, total),
+          });
+          bar?.stop();
+          if (o.json) printJson(stats);
+          else print(describeImport(stats));
+        },
+        { seedIfEmpty: false, quiet: true },
+      ),
+    );
 
-  cli.command('search')
+  cli
+    .command('search')
     .description('Rank the corpus for a free-text query (English or Chinese)')
     .argument('<query>', 'what to look for')
     .option('--limit <n>', 'how many results (1-100)', positiveInt(100), 10)
     .option('--json', 'print results as JSON')
     .action((typed: string, o: { limit: number; json?: boolean }) =>
-      withApp(async (app) => {
-        const query = stripUnsafeChars(typed);
-        if (!query.trim()) throw new UserFacingError('The query is empty. Example: grpo-digest search "sequence-level clipping"');
-        const { hits } = await searchPapers(app.deps.db, query, { limit: o.limit });
-        if (o.json) return printJson(hits.map(paperJson));
-        if (hits.length === 0) return print(`No papers match "${query}".`);
-        print(renderReply(paperListReply({ title: `Papers for "${query}"`, papers: hits })));
-      }, { quiet: true }));
+      withApp(
+        async (app) => {
+          const query = stripUnsafeChars(typed);
+          if (!query.trim())
+            throw new UserFacingError('The query is empty. Example: grpo-digest search "sequence-level clipping"');
+          const { hits } = await searchPapers(app.deps.db, query, { limit: o.limit });
+          if (o.json) return printJson(hits.map(paperJson));
+          if (hits.length === 0) return print(`No papers match "${query}".`);
+          print(renderReply(paperListReply({ title: `Papers for "${query}"`, papers: hits })));
+        },
+        { quiet: true },
+      ),
+    );
 
-  cli.command('show')
+  cli
+    .command('show')
     .description('Show one paper by arXiv id, arXiv/Hugging Face URL, or title')
     .argument('<ref>', 'arXiv id (2507.18071), URL, or title')
     .option('--json', 'print the paper, notes and citations as JSON')
     .action((typed: string, o: { json?: boolean }) =>
-      withApp(async (app) => {
-        const ref = stripUnsafeChars(typed).trim();
-        const paper = await paperArg(app.deps.db, ref);
-        if (o.json) {
-          const detail = await getPaperDetail(app.deps.db, paper);
-          return printJson({ ...detail, paper: paperJson(detail.paper), citing: detail.citing.map(paperJson), cites: detail.cites.map(paperJson) });
-        }
-        print(renderReply(await paperCard(app.deps, paper)));
-      }, { quiet: true }));
+      withApp(
+        async (app) => {
+          const ref = stripUnsafeChars(typed).trim();
+          const paper = await paperArg(app.deps.db, ref);
+          if (o.json) {
+            const detail = await getPaperDetail(app.deps.db, paper);
+            return printJson({
+              ...detail,
+              paper: paperJson(detail.paper),
+              citing: detail.citing.map(paperJson),
+              cites: detail.cites.map(paperJson),
+            });
+          }
+          print(renderReply(await paperCard(app.deps, paper)));
+        },
+        { quiet: true },
+      ),
+    );
 
-  cli.command('export')
+  cli
+    .command('export')
     .description('Write the whole corpus (papers with notes, sources and citations) to stdout')
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'json']).default('jsonl'))
     .action((o: { format: 'jsonl' | 'json' }) =>
-      withApp(async (app) => {
-        const rows = await exportCorpus(app.deps.db);
-        if (o.format === 'json') printJson(rows);
-        else for (const r of rows) writeLine(safeJson(r));
-      }, { quiet: true }));
+      withApp(
+        async (app) => {
+          const rows = await exportCorpus(app.deps.db);
+          if (o.format === 'json') printJson(rows);
+          else for (const r of rows) writeLine(safeJson(r));
+        },
+        { quiet: true },
+      ),
+    );
 
-  cli.command('export-labels')
-    .description('Write every moderator correction (/paper mark) as a labelled line in the evaluation format, to grow the evaluation set')
+  cli
+    .command('export-labels')
+    .description(
+      'Write every moderator correction (/paper mark) as a labelled line in the evaluation format, to grow the evaluation set',
+    )
     .action(() =>
-      withApp(async (app) => {
-        for (const m of await marksWithPapers(app.deps.db)) {
-          writeLine(safeJson({
-            id: m.arxivId ?? `title:${m.titleKey}`, title: m.title, abstract: m.abstract, label: m.inFamily ? 'in' : 'out',
-            reason: m.reason ?? `marked ${m.inFamily ? 'in' : 'out'} by a moderator`, source: 'moderator', set_by: m.setByName ?? m.setBy, set_at: m.setAt.toISOString(),
-          }));
-        }
-      }, { seedIfEmpty: false, quiet: true }));
+      withApp(
+        async (app) => {
+          for (const m of await marksWithPapers(app.deps.db)) {
+            writeLine(
+              safeJson({
+                id: m.arxivId ?? `title:${m.titleKey}`,
+                title: m.title,
+                abstract: m.abstract,
+                label: m.inFamily ? 'in' : 'out',
+                reason: m.reason ?? `marked ${m.inFamily ? 'in' : 'out'} by a moderator`,
+                source: 'moderator',
+                set_by: m.setByName ?? m.setBy,
+                set_at: m.setAt.toISOString(),
+              }),
+            );
+          }
+        },
+        { seedIfEmpty: false, quiet: true },
+      ),
+    );
 
   addAskCommand(cli);
   addFeedCommands(cli);
@@ -169,7 +231,9 @@ function exitCodeFor(err: unknown): number {
     return 1;
   }
   if (isDatabaseUnavailable(err)) {
-    say(`lost the database, ${databaseName()}: ${errorSummary(err)}. Nothing more was done; check that it runs and try again.`);
+    say(
+      `lost the database, ${databaseName()}: ${errorSummary(err)}. Nothing more was done; check that it runs and try again.`,
+    );
     return 1;
   }
   // The details (stack, causes) are logged at debug level, as the hint says.

@@ -19,10 +19,19 @@ export async function randomPaper(deps: CommandDeps, userId: string, topic?: str
   const pick = weightedPick(pool, readingWeight, deps.random ?? Math.random);
   const paper = pick && (await getPaperById(deps.db, pick.id));
   if (!paper) {
-    throw new UserFacingError(topic ? `No GRPO-family papers in ${topic} yet. /topics shows the topics and their counts.` : 'No GRPO-family papers in the corpus yet. Run `grpo-digest seed` or wait for the next poll.');
+    throw new UserFacingError(
+      topic
+        ? `No GRPO-family papers in ${topic} yet. /topics shows the topics and their counts.`
+        : 'No GRPO-family papers in the corpus yet. Run `grpo-digest seed` or wait for the next poll.',
+    );
   }
   const card = paperCardReply(await getPaperDetail(deps.db, paper));
-  const another = { kind: 'action' as const, customId: CUSTOM_IDS.paperRandom.encode({ user: userId, topic: topic ?? ANY }), label: 'Another one', style: 'secondary' as const };
+  const another = {
+    kind: 'action' as const,
+    customId: CUSTOM_IDS.paperRandom.encode({ user: userId, topic: topic ?? ANY }),
+    label: 'Another one',
+    style: 'secondary' as const,
+  };
   return {
     ...card,
     content: `A GRPO-family paper worth reading${topic ? ` in ${topic}` : ''}:`,
@@ -35,7 +44,8 @@ export async function pressRandom(input: ComponentInput, deps: CommandDeps): Pro
   const pressed = CUSTOM_IDS.paperRandom.decode(input.customId);
   if (!pressed) return errorReply('That button no longer works. Run /paper random again.');
   const { user: owner, topic } = pressed;
-  if (owner !== input.user.id) return errorReply('Only the person who asked can draw again. Run /paper random for your own.');
+  if (owner !== input.user.id)
+    return errorReply('Only the person who asked can draw again. Run /paper random for your own.');
   const reply = await randomPaper(deps, owner, topic !== ANY ? topic : undefined);
   return { ...reply, update: true };
 }

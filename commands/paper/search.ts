@@ -13,7 +13,8 @@ interface SavedSearch {
   query: string;
   limit: number;
 }
-const saveSearch = (deps: CommandDeps, s: SavedSearch) => saveExpiring(deps.db, 'search', `${s.limit}|${s.query}`, s, deps.now());
+const saveSearch = (deps: CommandDeps, s: SavedSearch) =>
+  saveExpiring(deps.db, 'search', `${s.limit}|${s.query}`, s, deps.now());
 
 export interface SearchRequest {
   query: string;
@@ -34,7 +35,10 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
   const { query, limit, page } = r;
   const { hits, hasMore } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
   if (hits.length === 0) {
-    const msg = page > 1 ? `No more results for "${query}".` : `No papers match "${query}". Try fewer or different words, or an arXiv id with /paper show.`;
+    const msg =
+      page > 1
+        ? `No more results for "${query}".`
+        : `No papers match "${query}". Try fewer or different words, or an arXiv id with /paper show.`;
     return { content: msg, ephemeral: true };
   }
   const from = (page - 1) * limit + 1;
@@ -51,9 +55,13 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
 /** A press of Previous/Next (`paper:page:<user>:<key>:<page>`): the same message, on another page. */
 export async function pressPage(input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
   const pressed = CUSTOM_IDS.paperPage.decode(input.customId);
-  if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX) return errorReply('That page button is broken. Run /paper search again.');
+  if (!pressed || pressed.page < 1 || pressed.page > PAGE_MAX)
+    return errorReply('That page button is broken. Run /paper search again.');
   const { user: owner, key, page } = pressed;
-  if (owner !== input.user.id) return errorReply('Only the person who searched can page through these results. Run /paper search to get your own.');
+  if (owner !== input.user.id)
+    return errorReply(
+      'Only the person who searched can page through these results. Run /paper search to get your own.',
+    );
   const saved = await loadSaved<SavedSearch>(deps.db, 'search', key);
   if (!saved) return errorReply('These results have expired. Run /paper search again.');
   const reply = await searchPage(deps, { query: saved.query, limit: saved.limit, page, userId: owner, key });

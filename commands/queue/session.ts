@@ -14,7 +14,9 @@ import { resolvePaper } from '../paper/resolve.ts';
 /** The moderators' side of /queue: next, done, remove. Each refuses everyone else before touching anything. */
 function requireModerator(input: CommandInput): void {
   if (!input.canManage) {
-    throw new UserFacingError('Only moderators (Manage Server or the moderator role) can schedule, finish or remove queue papers. /queue vote, add, show and history are open to everyone.');
+    throw new UserFacingError(
+      'Only moderators (Manage Server or the moderator role) can schedule, finish or remove queue papers. /queue vote, add, show and history are open to everyone.',
+    );
   }
 }
 
@@ -26,7 +28,10 @@ export function parseSessionDate(text: string | undefined, now: Date): string {
   const today = now.toISOString().slice(0, 10);
   if (text === undefined) return today;
   const day = parseDay(text);
-  if (!day) throw new UserFacingError(`"${text.slice(0, 40)}" is not a date. Write the session date as YYYY-MM-DD, e.g. ${today}.`);
+  if (!day)
+    throw new UserFacingError(
+      `"${text.slice(0, 40)}" is not a date. Write the session date as YYYY-MM-DD, e.g. ${today}.`,
+    );
   const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   if (days < -1) throw new UserFacingError(`${day} has passed. Give today's date or a later one.`);
   if (days > 366) throw new UserFacingError('Schedule at most a year ahead.');
@@ -38,14 +43,27 @@ export function parseSessionDate(text: string | undefined, now: Date): string {
  * date, voters) is posted in this channel. Without a poster (console, CLI) the announcement is the reply.
  * The paper is scheduled before anything is posted: a failed post never loses the schedule.
  */
-export async function scheduleNext(input: CommandInput, deps: CommandDeps, guildId: string, dateOption: string | undefined): Promise<Reply> {
+export async function scheduleNext(
+  input: CommandInput,
+  deps: CommandDeps,
+  guildId: string,
+  dateOption: string | undefined,
+): Promise<Reply> {
   requireModerator(input);
   const date = parseSessionDate(dateOption, deps.now());
   const picked = await scheduleTop(deps.db, guildId, date);
-  if (!picked) throw new UserFacingError('The queue is empty: nothing to schedule. Members vote papers in from digests or with /queue add.');
+  if (!picked)
+    throw new UserFacingError(
+      'The queue is empty: nothing to schedule. Members vote papers in from digests or with /queue add.',
+    );
   const paper = (await getPaperById(deps.db, picked.item.paperId))!;
   const card = paperCardReply(await getPaperDetail(deps.db, paper));
-  const announcement = announcementReply(card, { title: paper.title, date, voters: picked.voters, nominatedBy: picked.item.nominatedBy });
+  const announcement = announcementReply(card, {
+    title: paper.title,
+    date,
+    voters: picked.voters,
+    nominatedBy: picked.item.nominatedBy,
+  });
   if (!deps.poster || !input.channelId) return announcement;
   const scheduled = `Scheduled ${boldTitle(paper.title)} for ${sessionDateText(date)}`;
   try {
@@ -55,12 +73,28 @@ export async function scheduleNext(input: CommandInput, deps: CommandDeps, guild
       threadName: stripUnsafeChars(`Reading group ${date}: ${paper.title}`).slice(0, 100),
     });
     await setAnnouncement(deps.db, picked.item.id, messageId);
-    const told = await tellVoters(deps, picked.voters, `📚 A paper you voted for, ${boldTitle(paper.title)}, is the reading group's paper for ${sessionDateText(date)}. Discussion: ${channelMention(input.channelId)}.`, `queue:${picked.item.id}:${date}`);
-    return { content: `${scheduled} and announced it in ${channelMention(input.channelId)}${told ? `; ${told} voter${told === 1 ? ' was' : 's were'} told by direct message` : ''}. After the session, /queue done marks it read.`, ephemeral: true };
+    const told = await tellVoters(
+      deps,
+      picked.voters,
+      `📚 A paper you voted for, ${boldTitle(paper.title)}, is the reading group's paper for ${sessionDateText(date)}. Discussion: ${channelMention(input.channelId)}.`,
+      `queue:${picked.item.id}:${date}`,
+    );
+    return {
+      content: `${scheduled} and announced it in ${channelMention(input.channelId)}${told ? `; ${told} voter${told === 1 ? ' was' : 's were'} told by direct message` : ''}. After the session, /queue done marks it read.`,
+      ephemeral: true,
+    };
   } catch (err) {
     deps.log.warn({ err, guild: guildId, channel: input.channelId }, 'queue announcement not posted');
     const why = err instanceof Error ? err.message : String(err);
-    return { ...announcement, content: `${scheduled}, but the announcement could not be posted here (${why}). Share it yourself:\n${announcement.content ?? ''}`.slice(0, 2000), ephemeral: true };
+    return {
+      ...announcement,
+      content:
+        `${scheduled}, but the announcement could not be posted here (${why}). Share it yourself:\n${announcement.content ?? ''}`.slice(
+          0,
+          2000,
+        ),
+      ephemeral: true,
+    };
   }
 }
 
@@ -91,13 +125,20 @@ async function titleOf(deps: CommandDeps, paper: Paper | undefined, paperId: num
 }
 
 /** `/queue done [paper]`: the given paper, else the earliest scheduled session, is read and moves to the history. */
-export async function markDone(input: CommandInput, deps: CommandDeps, guildId: string, ref: string | undefined): Promise<Reply> {
+export async function markDone(
+  input: CommandInput,
+  deps: CommandDeps,
+  guildId: string,
+  ref: string | undefined,
+): Promise<Reply> {
   requireModerator(input);
   const paper = ref === undefined ? undefined : await resolvePaper(deps, ref);
   const o = await markRead(deps.db, guildId, paper?.id, deps.now());
   switch (o.kind) {
     case 'nothing-scheduled':
-      throw new UserFacingError('No session is scheduled. /queue next schedules the top paper; /queue done paper:<id> marks a given paper read.');
+      throw new UserFacingError(
+        'No session is scheduled. /queue next schedules the top paper; /queue done paper:<id> marks a given paper read.',
+      );
     case 'not-queued':
       throw new UserFacingError(`${paper ? boldTitle(paper.title) : 'That paper'} is not in this server's queue.`);
     case 'already-read':
@@ -105,17 +146,29 @@ export async function markDone(input: CommandInput, deps: CommandDeps, guildId: 
     case 'done': {
       const title = await titleOf(deps, paper, o.item.paperId);
       const when = o.item.scheduledFor ? ` (session of ${sessionDateText(o.item.scheduledFor)})` : '';
-      return { content: `Marked ${boldTitle(title)} read${when}. It has left the queue; /queue history remembers it.`, ephemeral: true };
+      return {
+        content: `Marked ${boldTitle(title)} read${when}. It has left the queue; /queue history remembers it.`,
+        ephemeral: true,
+      };
     }
   }
 }
 
 /** `/queue remove paper`: out of the queue (or its scheduled session), votes dropped. */
-export async function removePaper(input: CommandInput, deps: CommandDeps, guildId: string, ref: string): Promise<Reply> {
+export async function removePaper(
+  input: CommandInput,
+  deps: CommandDeps,
+  guildId: string,
+  ref: string,
+): Promise<Reply> {
   requireModerator(input);
   const paper = await resolvePaper(deps, ref);
   const o = await removeFromQueue(deps.db, { guildId, paperId: paper.id });
   if (o.kind === 'not-queued') throw new UserFacingError(`${boldTitle(paper.title)} is not in this server's queue.`);
-  if (o.kind === 'already-read') throw new UserFacingError(`${alreadyReadText(paper.title, o.item)} Read papers stay in the history.`);
-  return { content: `Removed ${boldTitle(paper.title)} from the queue (${o.votes} vote${o.votes === 1 ? '' : 's'} dropped). A new vote or /queue add would nominate it afresh.`, ephemeral: true };
+  if (o.kind === 'already-read')
+    throw new UserFacingError(`${alreadyReadText(paper.title, o.item)} Read papers stay in the history.`);
+  return {
+    content: `Removed ${boldTitle(paper.title)} from the queue (${o.votes} vote${o.votes === 1 ? '' : 's'} dropped). A new vote or /queue add would nominate it afresh.`,
+    ephemeral: true,
+  };
 }

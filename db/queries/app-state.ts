@@ -20,7 +20,9 @@ export async function getState<T>(db: DbOrTx, key: string): Promise<T | undefine
 }
 
 export async function setState(db: DbOrTx, key: string, value: unknown, now: Date): Promise<void> {
-  await db.insert(appState).values({ key, value, updatedAt: now })
+  await db
+    .insert(appState)
+    .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: now } });
 }
 
@@ -37,15 +39,32 @@ export function stateKey(identity: string): string {
  * Saves (or refreshes) a value of a kind (`search`, `ask`) under the key of `identity` (what makes two
  * values the same); returns the key. Old values of that kind are removed.
  */
-export async function saveExpiring(db: Db, kind: string, identity: string, value: object, now: Date, keepDays = 30): Promise<string> {
+export async function saveExpiring(
+  db: Db,
+  kind: string,
+  identity: string,
+  value: object,
+  now: Date,
+  keepDays = 30,
+): Promise<string> {
   const key = stateKey(identity);
-  await db.insert(appState).values({ key: `${kind}:${key}`, value: { ...value, createdAt: now.toISOString() }, updatedAt: now })
+  await db
+    .insert(appState)
+    .values({ key: `${kind}:${key}`, value: { ...value, createdAt: now.toISOString() }, updatedAt: now })
     .onConflictDoUpdate({ target: appState.key, set: { updatedAt: now } });
-  await db.delete(appState).where(and(like(appState.key, `${kind}:%`), lt(appState.updatedAt, new Date(now.getTime() - keepDays * 86_400_000))));
+  await db
+    .delete(appState)
+    .where(
+      and(like(appState.key, `${kind}:%`), lt(appState.updatedAt, new Date(now.getTime() - keepDays * 86_400_000))),
+    );
   return key;
 }
 
-export async function loadSaved<T>(db: Db, kind: string, key: string): Promise<(T & { createdAt: string }) | undefined> {
+export async function loadSaved<T>(
+  db: Db,
+  kind: string,
+  key: string,
+): Promise<(T & { createdAt: string }) | undefined> {
   return getState<T & { createdAt: string }>(db, `${kind}:${key}`);
 }
 
@@ -53,7 +72,14 @@ export async function loadSaved<T>(db: Db, kind: string, key: string): Promise<(
  * Counts one use of `key` unless it already reached `max`; returns whether it was counted. Counters
  * of the same `kind` not touched for `keepMs` are removed.
  */
-export async function takeSlot(db: Db, kind: string, key: string, max: number, now: Date, keepMs: number): Promise<boolean> {
+export async function takeSlot(
+  db: Db,
+  kind: string,
+  key: string,
+  max: number,
+  now: Date,
+  keepMs: number,
+): Promise<boolean> {
   if (max <= 0) return false;
   const rows = await db.execute<{ n: number }>(sql`
     insert into app_state (key, value, updated_at) values (${`${kind}:${key}`}, '{"n":1}'::jsonb, ${now.toISOString()}::timestamptz)
@@ -61,7 +87,10 @@ export async function takeSlot(db: Db, kind: string, key: string, max: number, n
       where (app_state.value->>'n')::int < ${max}
     returning (value->>'n')::int as n`);
   const counted = rows.length > 0;
-  if (counted) await db.delete(appState).where(and(like(appState.key, `${kind}:%`), lt(appState.updatedAt, new Date(now.getTime() - keepMs))));
+  if (counted)
+    await db
+      .delete(appState)
+      .where(and(like(appState.key, `${kind}:%`), lt(appState.updatedAt, new Date(now.getTime() - keepMs))));
   return counted;
 }
 

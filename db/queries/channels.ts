@@ -36,11 +36,21 @@ export async function getChannel(db: Db, channelId: string): Promise<Channel | u
  * starts after the papers already posted.
  */
 export async function saveChannelSettings(
-  db: Db, target: { channelId: string; guildId: string; userId: string }, s: DigestSettings, now: Date,
+  db: Db,
+  target: { channelId: string; guildId: string; userId: string },
+  s: DigestSettings,
+  now: Date,
 ): Promise<Channel> {
   const values = { ...s, enabled: true, deliveryError: null, deliveryErrorAt: null, updatedAt: now };
-  const [row] = await db.insert(channels)
-    .values({ channelId: target.channelId, guildId: target.guildId, createdBy: target.userId, createdAt: now, ...values })
+  const [row] = await db
+    .insert(channels)
+    .values({
+      channelId: target.channelId,
+      guildId: target.guildId,
+      createdBy: target.userId,
+      createdAt: now,
+      ...values,
+    })
     .onConflictDoUpdate({ target: channels.channelId, set: values })
     .returning();
   return row!;
@@ -48,7 +58,11 @@ export async function saveChannelSettings(
 
 /** Stops a channel's digests (the row and its history stay). Returns the row, or undefined when none exists. */
 export async function disableChannel(db: Db, channelId: string, now: Date): Promise<Channel | undefined> {
-  const [row] = await db.update(channels).set({ enabled: false, updatedAt: now }).where(eq(channels.channelId, channelId)).returning();
+  const [row] = await db
+    .update(channels)
+    .set({ enabled: false, updatedAt: now })
+    .where(eq(channels.channelId, channelId))
+    .returning();
   return row;
 }
 

@@ -10,8 +10,13 @@ import type { Classification } from '../../src/core/papers/classify.ts';
  */
 export function classificationColumns(c: Classification, at: Date) {
   return {
-    rulesFamily: c.grpoFamily, ...(c.grpoFamily && { indexed: true }), rulesScore: Math.round(c.score * 1000) / 1000,
-    families: c.families, topics: c.topics, classifyReasons: c.reasons, classifiedAt: at,
+    rulesFamily: c.grpoFamily,
+    ...(c.grpoFamily && { indexed: true }),
+    rulesScore: Math.round(c.score * 1000) / 1000,
+    families: c.families,
+    topics: c.topics,
+    classifyReasons: c.reasons,
+    classifiedAt: at,
   };
 }
 
@@ -30,16 +35,31 @@ export interface StoredClassification {
 export async function classificationsOf(db: DbOrTx, paperIds: number[]): Promise<StoredClassification[]> {
   if (paperIds.length === 0) return [];
   return db
-    .select({ id: papers.id, title: papers.title, abstract: papers.abstract, rulesFamily: papers.rulesFamily, score: papers.rulesScore, families: papers.families, topics: papers.topics, reasons: papers.classifyReasons })
+    .select({
+      id: papers.id,
+      title: papers.title,
+      abstract: papers.abstract,
+      rulesFamily: papers.rulesFamily,
+      score: papers.rulesScore,
+      families: papers.families,
+      topics: papers.topics,
+      reasons: papers.classifyReasons,
+    })
     .from(papers)
     .where(inArray(papers.id, paperIds));
 }
 
-export async function saveClassification(db: DbOrTx, paperId: number, columns: ReturnType<typeof classificationColumns>): Promise<void> {
+export async function saveClassification(
+  db: DbOrTx,
+  paperId: number,
+  columns: ReturnType<typeof classificationColumns>,
+): Promise<void> {
   await db.update(papers).set(columns).where(eq(papers.id, paperId));
 }
 
 /** Paper ids after `after`, in id order: a large corpus is walked in batches. */
 export async function paperIdsAfter(db: Db, after: number, limit: number): Promise<number[]> {
-  return (await db.select({ id: papers.id }).from(papers).where(gt(papers.id, after)).orderBy(asc(papers.id)).limit(limit)).map((r) => r.id);
+  return (
+    await db.select({ id: papers.id }).from(papers).where(gt(papers.id, after)).orderBy(asc(papers.id)).limit(limit)
+  ).map((r) => r.id);
 }

@@ -14,13 +14,20 @@ export interface OutboxPayload {
 
 /** Channels that get digests: enabled and not marked undeliverable. */
 export async function activeChannels(db: Db): Promise<Channel[]> {
-  return db.select().from(channels).where(and(eq(channels.enabled, true), isNull(channels.deliveryError))).orderBy(asc(channels.channelId));
+  return db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.enabled, true), isNull(channels.deliveryError)))
+    .orderBy(asc(channels.channelId));
 }
 
 /** Whether the digest with this key (a local date) is already in the outbox: posted, being posted or settled empty. */
 export async function isDigestPlanned(db: Db, channelId: string, digestKey: string): Promise<boolean> {
-  const rows = await db.select({ id: deliveries.id }).from(deliveries)
-    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey))).limit(1);
+  const rows = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -38,21 +45,32 @@ export interface OutboxRow {
  * row without payload) is stored as `empty`: the day is settled, and the channel's window is left
  * open so later papers go into the next digest. Planning twice is a no-op.
  */
-export async function planDigest(db: Db, channelId: string, digestKey: string, rows: OutboxRow[], now: Date): Promise<boolean> {
+export async function planDigest(
+  db: Db,
+  channelId: string,
+  digestKey: string,
+  rows: OutboxRow[],
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const values = rows.map((r) => (r.payload
-      ? { channelId, digestKey, part: r.part, nonce: r.nonce, payload: r.payload, paperIds: r.paperIds }
-      : { channelId, digestKey, part: r.part, nonce: r.nonce, status: 'empty', payload: {} }));
+    const values = rows.map((r) =>
+      r.payload
+        ? { channelId, digestKey, part: r.part, nonce: r.nonce, payload: r.payload, paperIds: r.paperIds }
+        : { channelId, digestKey, part: r.part, nonce: r.nonce, status: 'empty', payload: {} },
+    );
     const inserted = await tx.insert(deliveries).values(values).onConflictDoNothing().returning({ id: deliveries.id });
     if (inserted.length === 0) return false;
-    if (rows.some((r) => r.payload)) await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
+    if (rows.some((r) => r.payload))
+      await tx.update(channels).set({ lastDigestAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
     return true;
   });
 }
 
 /** Digests with parts still to send (and how many), across days (a crash yesterday is finished today), oldest first. */
 export async function unfinishedDigests(db: Db): Promise<{ channelId: string; digestKey: string; parts: number }[]> {
-  return db.select({ channelId: deliveries.channelId, digestKey: deliveries.digestKey, parts: sql<number>`count(*)::int` }).from(deliveries)
+  return db
+    .select({ channelId: deliveries.channelId, digestKey: deliveries.digestKey, parts: sql<number>`count(*)::int` })
+    .from(deliveries)
     .innerJoin(channels, eq(channels.channelId, deliveries.channelId))
     .where(and(inArray(deliveries.status, ['pending', 'sending']), isNull(channels.deliveryError)))
     .groupBy(deliveries.channelId, deliveries.digestKey)
@@ -61,18 +79,32 @@ export async function unfinishedDigests(db: Db): Promise<{ channelId: string; di
 
 /** A digest's parts not yet sent, in posting order. */
 export async function unsentParts(db: Db, channelId: string, digestKey: string): Promise<Delivery[]> {
-  return db.select().from(deliveries)
-    .where(and(eq(deliveries.channelId, channelId), eq(deliveries.digestKey, digestKey), inArray(deliveries.status, ['pending', 'sending'])))
+  return db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.channelId, channelId),
+        eq(deliveries.digestKey, digestKey),
+        inArray(deliveries.status, ['pending', 'sending']),
+      ),
+    )
     .orderBy(asc(deliveries.part));
 }
 
 /** Recorded before the send: a part found `sending` after a crash is re-sent with the same nonce. */
 export async function markSending(db: Db, id: number): Promise<void> {
-  await db.update(deliveries).set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1` }).where(eq(deliveries.id, id));
+  await db
+    .update(deliveries)
+    .set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1` })
+    .where(eq(deliveries.id, id));
 }
 
 export async function markSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
-  await db.update(deliveries).set({ status: 'sent', messageId, sentAt: now, lastError: null }).where(eq(deliveries.id, id));
+  await db
+    .update(deliveries)
+    .set({ status: 'sent', messageId, sentAt: now, lastError: null })
+    .where(eq(deliveries.id, id));
 }
 
 /** A transient failure: the part stays due and the next run retries it. */
@@ -82,5 +114,8 @@ export async function markRetry(db: Db, id: number, error: string): Promise<void
 
 /** The bot cannot post here any more: the channel is skipped, with the reason, until it is set up again. */
 export async function markUndeliverable(db: Db, channelId: string, reason: string, now: Date): Promise<void> {
-  await db.update(channels).set({ deliveryError: reason, deliveryErrorAt: now, updatedAt: now }).where(eq(channels.channelId, channelId));
+  await db
+    .update(channels)
+    .set({ deliveryError: reason, deliveryErrorAt: now, updatedAt: now })
+    .where(eq(channels.channelId, channelId));
 }

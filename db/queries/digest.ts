@@ -15,14 +15,25 @@ export interface CandidateQuery {
 
 /** GRPO-family papers that became news in (since, until], in the topics (none = all), at or above minScore. */
 export async function loadDigestCandidates(db: Db, q: CandidateQuery): Promise<DigestPaper[]> {
-  const rows = await candidateRows(db, q.guildId, and(
-    eq(papers.grpoFamily, true),
-    gt(papers.newsAt, q.since),
-    lte(papers.newsAt, q.until),
-    gte(papers.familyScore, q.minScore),
-    q.topics.length > 0 ? arrayOverlaps(papers.topics, q.topics) : undefined,
-  ), [desc(papers.newsAt), asc(papers.id)]);
-  return rows.map((r) => ({ ...r, grpoFamily: true, familyScore: r.familyScore ?? 0, newsAt: r.newsAt ?? q.until, votes: Number(r.votes) }));
+  const rows = await candidateRows(
+    db,
+    q.guildId,
+    and(
+      eq(papers.grpoFamily, true),
+      gt(papers.newsAt, q.since),
+      lte(papers.newsAt, q.until),
+      gte(papers.familyScore, q.minScore),
+      q.topics.length > 0 ? arrayOverlaps(papers.topics, q.topics) : undefined,
+    ),
+    [desc(papers.newsAt), asc(papers.id)],
+  );
+  return rows.map((r) => ({
+    ...r,
+    grpoFamily: true,
+    familyScore: r.familyScore ?? 0,
+    newsAt: r.newsAt ?? q.until,
+    votes: Number(r.votes),
+  }));
 }
 
 /**
@@ -30,13 +41,28 @@ export async function loadDigestCandidates(db: Db, q: CandidateQuery): Promise<D
  * date) in the channel's topics and score, whenever they were stored; `newsAt` is the given instant,
  * so they fall in the window being previewed.
  */
-export async function loadSampleCandidates(db: Db, q: Omit<CandidateQuery, 'since'> & { limit: number }): Promise<DigestPaper[]> {
-  const rows = await candidateRows(db, q.guildId, and(
-    eq(papers.grpoFamily, true),
-    gte(papers.familyScore, q.minScore),
-    q.topics.length > 0 ? arrayOverlaps(papers.topics, q.topics) : undefined,
-  ), [sql`${papers.publishedOn} desc nulls last`, desc(papers.firstSeenAt), asc(papers.id)], q.limit);
-  return rows.map((r) => ({ ...r, grpoFamily: true, familyScore: r.familyScore ?? 0, newsAt: q.until, votes: Number(r.votes) }));
+export async function loadSampleCandidates(
+  db: Db,
+  q: Omit<CandidateQuery, 'since'> & { limit: number },
+): Promise<DigestPaper[]> {
+  const rows = await candidateRows(
+    db,
+    q.guildId,
+    and(
+      eq(papers.grpoFamily, true),
+      gte(papers.familyScore, q.minScore),
+      q.topics.length > 0 ? arrayOverlaps(papers.topics, q.topics) : undefined,
+    ),
+    [sql`${papers.publishedOn} desc nulls last`, desc(papers.firstSeenAt), asc(papers.id)],
+    q.limit,
+  );
+  return rows.map((r) => ({
+    ...r,
+    grpoFamily: true,
+    familyScore: r.familyScore ?? 0,
+    newsAt: q.until,
+    votes: Number(r.votes),
+  }));
 }
 
 async function candidateRows(db: Db, guildId: string, where: SQL | undefined, order: SQL[], limit?: number) {
@@ -49,10 +75,22 @@ async function candidateRows(db: Db, guildId: string, where: SQL | undefined, or
     .as('guild_votes');
   const query = db
     .select({
-      id: papers.id, arxivId: papers.arxivId, arxivVersion: papers.arxivVersion, title: papers.title, titleZh: papers.titleZh,
-      authors: papers.authors, authorCount: papers.authorCount, organization: papers.organization, familyScore: papers.familyScore,
-      families: papers.families, topics: papers.topics, hfUpvotes: papers.hfUpvotes, githubStars: papers.githubStars,
-      githubUrl: papers.githubUrl, newsAt: papers.newsAt, votes: sql<number>`coalesce(${guildVotes.n}, 0)`,
+      id: papers.id,
+      arxivId: papers.arxivId,
+      arxivVersion: papers.arxivVersion,
+      title: papers.title,
+      titleZh: papers.titleZh,
+      authors: papers.authors,
+      authorCount: papers.authorCount,
+      organization: papers.organization,
+      familyScore: papers.familyScore,
+      families: papers.families,
+      topics: papers.topics,
+      hfUpvotes: papers.hfUpvotes,
+      githubStars: papers.githubStars,
+      githubUrl: papers.githubUrl,
+      newsAt: papers.newsAt,
+      votes: sql<number>`coalesce(${guildVotes.n}, 0)`,
     })
     .from(papers)
     .leftJoin(guildVotes, eq(guildVotes.paperId, papers.id))
@@ -63,7 +101,11 @@ async function candidateRows(db: Db, guildId: string, where: SQL | undefined, or
 
 export async function loadFeedHealth(db: Db): Promise<FeedHealth[]> {
   return (await listFeedStates(db)).map((f) => ({
-    feed: f.feed, health: f.health, healthDetail: f.healthDetail, lastNewCount: f.lastNewCount,
-    lastFamilyCount: f.lastFamilyCount, lastSuccessAt: f.lastSuccessAt,
+    feed: f.feed,
+    health: f.health,
+    healthDetail: f.healthDetail,
+    lastNewCount: f.lastNewCount,
+    lastFamilyCount: f.lastFamilyCount,
+    lastSuccessAt: f.lastSuccessAt,
   }));
 }

@@ -34,9 +34,10 @@ const DELTA_CHANGED = sql`exists (
 
 /** Named by the classifier or the judge, and still in the family (a moderator may have marked it out). */
 const named = (f: FamilyRef): SQL => sql`(${f.name}::text = any(p.families) and coalesce(p.grpo_family, false))`;
-const cites = (f: FamilyRef): SQL => f.arxivId
-  ? sql`exists (select 1 from citations c join papers d on d.id = c.cited_paper_id where c.citing_paper_id = p.id and d.arxiv_id = ${f.arxivId})`
-  : sql`false`;
+const cites = (f: FamilyRef): SQL =>
+  f.arxivId
+    ? sql`exists (select 1 from citations c join papers d on d.id = c.cited_paper_id where c.citing_paper_id = p.id and d.arxiv_id = ${f.arxivId})`
+    : sql`false`;
 const delta = (f: FamilyRef): SQL => (f.viaDelta ? DELTA_CHANGED : sql`false`);
 
 /** `p` builds on the family (and is not its defining paper); with `defining`, the defining paper counts too. */
@@ -47,7 +48,9 @@ export function buildsOn(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
 
 /** One page of the papers that build on a family, newest first, with the total. */
 export async function familyMembers(
-  db: Db, f: FamilyRef, opts: { limit: number; offset: number; guildId?: string },
+  db: Db,
+  f: FamilyRef,
+  opts: { limit: number; offset: number; guildId?: string },
 ): Promise<{ rows: FamilyMemberRow[]; total: number }> {
   const votes = opts.guildId
     ? sql`(select count(*)::int from votes v join queue_items q on q.id = v.queue_item_id where q.paper_id = p.id and q.guild_id = ${opts.guildId})`
@@ -69,16 +72,22 @@ async function familyCount(db: Db, f: FamilyRef): Promise<number> {
 }
 
 /** Per family: how many papers are in it (its defining paper and those that build on it), and how many of those became news in [from, to) (imported and backfilled papers never do). */
-export async function familyCounts(db: Db, families: readonly FamilyRef[], month: { from: Date; to: Date }): Promise<Map<string, { total: number; thisMonth: number }>> {
+export async function familyCounts(
+  db: Db,
+  families: readonly FamilyRef[],
+  month: { from: Date; to: Date },
+): Promise<Map<string, { total: number; thisMonth: number }>> {
   const from = month.from.toISOString();
   const to = month.to.toISOString();
-  const results = await Promise.all(families.map(async (f) => {
-    const [row] = await db.execute<{ total: number; month: number }>(sql`
+  const results = await Promise.all(
+    families.map(async (f) => {
+      const [row] = await db.execute<{ total: number; month: number }>(sql`
       select count(*)::int as total,
         count(*) filter (where p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)::int as month
       from papers p where ${buildsOn(f, { defining: true })}`);
-    return [f.name, { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0) }] as const;
-  }));
+      return [f.name, { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0) }] as const;
+    }),
+  );
   return new Map(results);
 }
 
@@ -93,7 +102,9 @@ export async function definingPaper(db: Db, f: FamilyRef): Promise<Paper | undef
  */
 export async function familiesOfPaper(db: Db, paperId: number, families: readonly FamilyRef[]): Promise<string[]> {
   if (families.length === 0) return [];
-  const [row] = await db.execute<{ names: string[] }>(sql`select ${familyNames(families, { defining: false })} as names from papers p where p.id = ${paperId}`);
+  const [row] = await db.execute<{ names: string[] }>(
+    sql`select ${familyNames(families, { defining: false })} as names from papers p where p.id = ${paperId}`,
+  );
   return row?.names ?? [];
 }
 

@@ -43,16 +43,34 @@ export async function recordFeedSuccess(db: DbOrTx, feed: string, r: FeedSuccess
     lastFamilyCount: r.family,
     updatedAt: now,
   };
-  await db.insert(feedState).values({ feed, initializedAt: now, ...values })
-    .onConflictDoUpdate({ target: feedState.feed, set: { ...values, initializedAt: sql`coalesce(${feedState.initializedAt}, ${now.toISOString()}::timestamptz)` } });
+  await db
+    .insert(feedState)
+    .values({ feed, initializedAt: now, ...values })
+    .onConflictDoUpdate({
+      target: feedState.feed,
+      set: { ...values, initializedAt: sql`coalesce(${feedState.initializedAt}, ${now.toISOString()}::timestamptz)` },
+    });
 }
 
 /** Records a failed poll without touching the cursor or validators; returns the failure streak. */
-export async function recordFeedFailure(db: Db, feed: string, error: string, verdictFor: (streak: number) => HealthVerdict, now: Date): Promise<number> {
-  const [row] = await db.insert(feedState).values({ feed, lastErrorAt: now, lastError: error, consecutiveFailures: 1, updatedAt: now })
+export async function recordFeedFailure(
+  db: Db,
+  feed: string,
+  error: string,
+  verdictFor: (streak: number) => HealthVerdict,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(feedState)
+    .values({ feed, lastErrorAt: now, lastError: error, consecutiveFailures: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: feedState.feed,
-      set: { lastErrorAt: now, lastError: error, consecutiveFailures: sql`${feedState.consecutiveFailures} + 1`, updatedAt: now },
+      set: {
+        lastErrorAt: now,
+        lastError: error,
+        consecutiveFailures: sql`${feedState.consecutiveFailures} + 1`,
+        updatedAt: now,
+      },
     })
     .returning({ streak: feedState.consecutiveFailures });
   const streak = row?.streak ?? 1;

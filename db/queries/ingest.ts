@@ -11,13 +11,30 @@ import type { PaperFields } from '../../src/core/papers/merge.ts';
 
 /** The columns merging compares: not the search vector or the classification. */
 export const FIELD_KEYS = [
-  'arxivId', 'arxivVersion', 'titleKey', 'title', 'abstract', 'authors', 'authorCount', 'organization', 'publishedOn',
-  'categories', 'githubUrl', 'githubStars', 'projectPage', 'hfUpvotes', 'aiSummary', 'aiKeywords',
+  'arxivId',
+  'arxivVersion',
+  'titleKey',
+  'title',
+  'abstract',
+  'authors',
+  'authorCount',
+  'organization',
+  'publishedOn',
+  'categories',
+  'githubUrl',
+  'githubStars',
+  'projectPage',
+  'hfUpvotes',
+  'aiSummary',
+  'aiKeywords',
 ] as const satisfies readonly (keyof PaperFields)[];
 
-const FIELD_COLUMNS = { id: papers.id, ...Object.fromEntries(FIELD_KEYS.map((k) => [k, papers[k]])) } as { id: typeof papers.id } & { [K in (typeof FIELD_KEYS)[number]]: (typeof papers)[K] };
+const FIELD_COLUMNS = { id: papers.id, ...Object.fromEntries(FIELD_KEYS.map((k) => [k, papers[k]])) } as {
+  id: typeof papers.id;
+} & { [K in (typeof FIELD_KEYS)[number]]: (typeof papers)[K] };
 
-const pick = (row: Record<string, unknown>): PaperFields => Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
+const pick = (row: Record<string, unknown>): PaperFields =>
+  Object.fromEntries(FIELD_KEYS.map((k) => [k, row[k]])) as unknown as PaperFields;
 
 export interface StoredFields {
   id: number;
@@ -27,13 +44,19 @@ export interface StoredFields {
 /** Stored papers by arXiv id. */
 export async function fieldsByArxivIds(db: DbOrTx, arxivIds: string[]): Promise<StoredFields[]> {
   if (arxivIds.length === 0) return [];
-  return (await db.select(FIELD_COLUMNS).from(papers).where(inArray(papers.arxivId, arxivIds))).map((row) => ({ id: row.id, fields: pick(row) }));
+  return (await db.select(FIELD_COLUMNS).from(papers).where(inArray(papers.arxivId, arxivIds))).map((row) => ({
+    id: row.id,
+    fields: pick(row),
+  }));
 }
 
 /** Papers known only by title (no arXiv id yet) with one of these title keys. */
 export async function titleOnlyFieldsByKeys(db: DbOrTx, keys: string[]): Promise<StoredFields[]> {
   if (keys.length === 0) return [];
-  const rows = await db.select(FIELD_COLUMNS).from(papers).where(and(isNull(papers.arxivId), inArray(papers.titleKey, keys)));
+  const rows = await db
+    .select(FIELD_COLUMNS)
+    .from(papers)
+    .where(and(isNull(papers.arxivId), inArray(papers.titleKey, keys)));
   return rows.map((row) => ({ id: row.id, fields: pick(row) }));
 }
 
@@ -60,18 +83,53 @@ export interface SourceRow {
  * insert does in the database, and one statement is atomic without a transaction's round trips.
  * Returns how many provenance rows were added.
  */
-export async function insertPapersAndSources(db: DbOrTx, rows: NewPaperRow[], sources: SourceRow[], now: Date): Promise<number> {
-  const papersJson = JSON.stringify(rows.map((r) => ({
-    arxiv_id: r.arxivId, arxiv_version: r.arxivVersion, title_key: r.titleKey, title: r.title, abstract: r.abstract, authors: r.authors,
-    author_count: r.authorCount, organization: r.organization, published_on: r.publishedOn, categories: r.categories, github_url: r.githubUrl,
-    github_stars: r.githubStars, project_page: r.projectPage, hf_upvotes: r.hfUpvotes, ai_summary: r.aiSummary, ai_keywords: r.aiKeywords,
-    rules_family: r.rulesFamily, rules_score: r.rulesScore, families: r.families, topics: r.topics, classify_reasons: r.classifyReasons,
-    classified_at: r.classifiedAt, news_at: r.newsAt, indexed: r.rulesFamily,
-  })));
-  const sourcesJson = JSON.stringify(sources.map((s) => ({
-    arxiv_id: s.arxivId, paper_id: s.paperId, source: s.source, external_id: s.externalId, version: s.version, announce_type: s.announceType, raw: s.raw,
-  })));
-  const columns = sql.raw(`arxiv_id, arxiv_version, title_key, title, abstract, authors, author_count, organization, published_on, categories,
+export async function insertPapersAndSources(
+  db: DbOrTx,
+  rows: NewPaperRow[],
+  sources: SourceRow[],
+  now: Date,
+): Promise<number> {
+  const papersJson = JSON.stringify(
+    rows.map((r) => ({
+      arxiv_id: r.arxivId,
+      arxiv_version: r.arxivVersion,
+      title_key: r.titleKey,
+      title: r.title,
+      abstract: r.abstract,
+      authors: r.authors,
+      author_count: r.authorCount,
+      organization: r.organization,
+      published_on: r.publishedOn,
+      categories: r.categories,
+      github_url: r.githubUrl,
+      github_stars: r.githubStars,
+      project_page: r.projectPage,
+      hf_upvotes: r.hfUpvotes,
+      ai_summary: r.aiSummary,
+      ai_keywords: r.aiKeywords,
+      rules_family: r.rulesFamily,
+      rules_score: r.rulesScore,
+      families: r.families,
+      topics: r.topics,
+      classify_reasons: r.classifyReasons,
+      classified_at: r.classifiedAt,
+      news_at: r.newsAt,
+      indexed: r.rulesFamily,
+    })),
+  );
+  const sourcesJson = JSON.stringify(
+    sources.map((s) => ({
+      arxiv_id: s.arxivId,
+      paper_id: s.paperId,
+      source: s.source,
+      external_id: s.externalId,
+      version: s.version,
+      announce_type: s.announceType,
+      raw: s.raw,
+    })),
+  );
+  const columns =
+    sql.raw(`arxiv_id, arxiv_version, title_key, title, abstract, authors, author_count, organization, published_on, categories,
     github_url, github_stars, project_page, hf_upvotes, ai_summary, ai_keywords, rules_family, rules_score, families, topics, classify_reasons,
     classified_at, news_at, indexed`);
   const [row] = await db.execute<{ sources: number }>(sql`
@@ -101,7 +159,10 @@ export async function insertPapersAndSources(db: DbOrTx, rows: NewPaperRow[], so
 export const TITLE_LOOKUP_SOURCE = 'arxiv-api:title-lookup';
 
 /** Papers still known only by title that were never looked up (oldest first). */
-export async function titleOnlyPapers(db: Db, limit: number): Promise<{ id: number; title: string; titleKey: string }[]> {
+export async function titleOnlyPapers(
+  db: Db,
+  limit: number,
+): Promise<{ id: number; title: string; titleKey: string }[]> {
   return db.execute<{ id: number; title: string; titleKey: string }>(sql`
     select p.id, p.title, p.title_key as "titleKey" from papers p
     where p.arxiv_id is null
@@ -110,7 +171,15 @@ export async function titleOnlyPapers(db: Db, limit: number): Promise<{ id: numb
 }
 
 /** Remembers that a title was looked up, and what came of it. */
-export async function recordTitleLookup(db: Db, paperId: number, titleKeyValue: string, found: string | null, at: Date): Promise<void> {
-  await db.insert(paperSources).values({ paperId, source: TITLE_LOOKUP_SOURCE, externalId: titleKeyValue, raw: { found, at: at.toISOString() } })
+export async function recordTitleLookup(
+  db: Db,
+  paperId: number,
+  titleKeyValue: string,
+  found: string | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(paperSources)
+    .values({ paperId, source: TITLE_LOOKUP_SOURCE, externalId: titleKeyValue, raw: { found, at: at.toISOString() } })
     .onConflictDoNothing();
 }

@@ -20,12 +20,30 @@ export interface MarkInput {
 export async function setMark(db: Db, m: MarkInput, now: Date, opts: { renewNews: boolean }): Promise<FamilyMark> {
   return db.transaction(async (tx) => {
     const values = { ...m, setAt: now };
-    const [row] = await tx.insert(familyMarks).values(values)
-      .onConflictDoUpdate({ target: familyMarks.paperId, set: { inFamily: m.inFamily, reason: m.reason, setBy: m.setBy, setByName: m.setByName, guildId: m.guildId, setAt: now } })
+    const [row] = await tx
+      .insert(familyMarks)
+      .values(values)
+      .onConflictDoUpdate({
+        target: familyMarks.paperId,
+        set: {
+          inFamily: m.inFamily,
+          reason: m.reason,
+          setBy: m.setBy,
+          setByName: m.setByName,
+          guildId: m.guildId,
+          setAt: now,
+        },
+      })
       .returning();
-    await tx.update(papers).set({
-      familyMark: m.inFamily, ...(m.inFamily && { indexed: true }), ...(opts.renewNews && { newsAt: now }), updatedAt: now,
-    }).where(eq(papers.id, m.paperId));
+    await tx
+      .update(papers)
+      .set({
+        familyMark: m.inFamily,
+        ...(m.inFamily && { indexed: true }),
+        ...(opts.renewNews && { newsAt: now }),
+        updatedAt: now,
+      })
+      .where(eq(papers.id, m.paperId));
     return row!;
   });
 }
@@ -45,15 +63,29 @@ export async function markOf(db: Db, paperId: number): Promise<FamilyMark | unde
 
 /** Whether a sent digest message already carried the paper. */
 export async function wasPosted(db: Db, paperId: number): Promise<boolean> {
-  const rows = await db.select({ id: deliveries.id }).from(deliveries)
-    .where(and(eq(deliveries.status, 'sent'), sql`${paperId} = any(${deliveries.paperIds})`)).limit(1);
+  const rows = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'sent'), sql`${paperId} = any(${deliveries.paperIds})`))
+    .limit(1);
   return rows.length > 0;
 }
 
 /** Every mark with its paper's text, oldest first (for `export-labels`). */
 export async function marksWithPapers(db: Db) {
-  return db.select({
-    arxivId: papers.arxivId, titleKey: papers.titleKey, title: papers.title, abstract: papers.abstract,
-    inFamily: familyMarks.inFamily, reason: familyMarks.reason, setBy: familyMarks.setBy, setByName: familyMarks.setByName, setAt: familyMarks.setAt,
-  }).from(familyMarks).innerJoin(papers, eq(papers.id, familyMarks.paperId)).orderBy(asc(familyMarks.setAt), asc(familyMarks.paperId));
+  return db
+    .select({
+      arxivId: papers.arxivId,
+      titleKey: papers.titleKey,
+      title: papers.title,
+      abstract: papers.abstract,
+      inFamily: familyMarks.inFamily,
+      reason: familyMarks.reason,
+      setBy: familyMarks.setBy,
+      setByName: familyMarks.setByName,
+      setAt: familyMarks.setAt,
+    })
+    .from(familyMarks)
+    .innerJoin(papers, eq(papers.id, familyMarks.paperId))
+    .orderBy(asc(familyMarks.setAt), asc(familyMarks.paperId));
 }

@@ -4,7 +4,16 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, deliveries, familyJudgements, feedState, jobRuns, notificationsSent, papers, summaries } from '../schema.ts';
+import {
+  channels,
+  deliveries,
+  familyJudgements,
+  feedState,
+  jobRuns,
+  notificationsSent,
+  papers,
+  summaries,
+} from '../schema.ts';
 
 /** Fails (throws) when the database does not answer. */
 export async function ping(db: Db): Promise<void> {
@@ -41,7 +50,11 @@ export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
         (select min(${notificationsSent.createdAt}) from ${notificationsSent} where ${notificationsSent.status} in ('pending', 'sending'))
       ) as oldest`);
   const r = rows[0];
-  return { digests: Number(r?.digests ?? 0), notifications: Number(r?.notifications ?? 0), oldestAt: r?.oldest ? new Date(r.oldest) : null };
+  return {
+    digests: Number(r?.digests ?? 0),
+    notifications: Number(r?.notifications ?? 0),
+    oldestAt: r?.oldest ? new Date(r.oldest) : null,
+  };
 }
 
 export interface OpsCounts {
@@ -63,8 +76,16 @@ export interface OpsCounts {
 /** The totals the metrics endpoint reports, as stored (the same on every replica). */
 export async function opsCounts(db: Db): Promise<OpsCounts> {
   const [paperRow, jobs, jobStats, feedPolls, digestRows, notificationRows, llm] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int`, family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int` }).from(papers),
-    db.select({ job: jobRuns.job, status: jobRuns.status, n: sql<number>`count(*)::int` }).from(jobRuns).groupBy(jobRuns.job, jobRuns.status),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int`,
+      })
+      .from(papers),
+    db
+      .select({ job: jobRuns.job, status: jobRuns.status, n: sql<number>`count(*)::int` })
+      .from(jobRuns)
+      .groupBy(jobRuns.job, jobRuns.status),
     db.execute<{ job: string; stat: string; total: string }>(sql`
       select r.job, s.key as stat, sum((s.value)::text::numeric) as total
       from ${jobRuns} r, jsonb_each(r.stats) s
@@ -76,9 +97,22 @@ export async function opsCounts(db: Db): Promise<OpsCounts> {
       from ${jobRuns} r, jsonb_each(r.stats->'feeds') f
       where jsonb_typeof(r.stats->'feeds') = 'object' and jsonb_typeof(f.value) = 'object'
       group by f.key, f.value->>'status'`),
-    db.select({ status: deliveries.status, n: sql<number>`count(*)::int` }).from(deliveries).groupBy(deliveries.status),
-    db.select({ status: notificationsSent.status, n: sql<number>`count(*)::int` }).from(notificationsSent).groupBy(notificationsSent.status),
-    db.execute<{ purpose: string; input: string; output: string; cache_read: string; cache_write: string; cost: string }>(sql`
+    db
+      .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .groupBy(deliveries.status),
+    db
+      .select({ status: notificationsSent.status, n: sql<number>`count(*)::int` })
+      .from(notificationsSent)
+      .groupBy(notificationsSent.status),
+    db.execute<{
+      purpose: string;
+      input: string;
+      output: string;
+      cache_read: string;
+      cache_write: string;
+      cost: string;
+    }>(sql`
       select 'summary' as purpose, coalesce(sum(input_tokens), 0) as input, coalesce(sum(output_tokens), 0) as output,
         coalesce(sum(cache_read_tokens), 0) as cache_read, coalesce(sum(cache_write_tokens), 0) as cache_write, coalesce(sum(cost_usd), 0) as cost
       from ${summaries}
@@ -91,11 +125,23 @@ export async function opsCounts(db: Db): Promise<OpsCounts> {
     papers: { total: paperRow[0]?.total ?? 0, family: paperRow[0]?.family ?? 0 },
     jobRuns: jobs,
     jobStats: jobStats.map((r) => ({ job: r.job, stat: r.stat, total: Number(r.total) })),
-    feedPolls: feedPolls.map((r) => ({ feed: r.feed, status: r.status ?? 'unknown', polls: Number(r.polls), fetched: Number(r.fetched ?? 0), new: Number(r.new ?? 0), family: Number(r.family ?? 0) })),
+    feedPolls: feedPolls.map((r) => ({
+      feed: r.feed,
+      status: r.status ?? 'unknown',
+      polls: Number(r.polls),
+      fetched: Number(r.fetched ?? 0),
+      new: Number(r.new ?? 0),
+      family: Number(r.family ?? 0),
+    })),
     digestMessages: digestRows,
     notifications: notificationRows,
     llm: llm.map((r) => ({
-      purpose: r.purpose, input: Number(r.input), output: Number(r.output), cacheRead: Number(r.cache_read), cacheWrite: Number(r.cache_write), costUsd: Number(r.cost),
+      purpose: r.purpose,
+      input: Number(r.input),
+      output: Number(r.output),
+      cacheRead: Number(r.cache_read),
+      cacheWrite: Number(r.cache_write),
+      costUsd: Number(r.cost),
     })),
   };
 }

@@ -22,14 +22,24 @@ export interface PaperSummaryRow {
 }
 
 /** Raw-SQL projection of PaperSummaryRow over `papers p`, camelCased to match. */
-export const SUMMARY_COLUMNS = sql.raw(`p.id, p.arxiv_id as "arxivId", p.title_key as "titleKey", p.title, p.title_zh as "titleZh", p.authors,
+export const SUMMARY_COLUMNS =
+  sql.raw(`p.id, p.arxiv_id as "arxivId", p.title_key as "titleKey", p.title, p.title_zh as "titleZh", p.authors,
   p.author_count as "authorCount", p.organization, p.published_on::text as "publishedOn", p.hf_upvotes as "hfUpvotes",
   p.families, left(p.abstract, 600) as abstract`);
 
 const summaryColumns = {
-  id: papers.id, arxivId: papers.arxivId, titleKey: papers.titleKey, title: papers.title, titleZh: papers.titleZh, authors: papers.authors,
-  authorCount: papers.authorCount, organization: papers.organization, publishedOn: papers.publishedOn,
-  hfUpvotes: papers.hfUpvotes, families: papers.families, abstract: sql<string>`left(${papers.abstract}, 600)`,
+  id: papers.id,
+  arxivId: papers.arxivId,
+  titleKey: papers.titleKey,
+  title: papers.title,
+  titleZh: papers.titleZh,
+  authors: papers.authors,
+  authorCount: papers.authorCount,
+  organization: papers.organization,
+  publishedOn: papers.publishedOn,
+  hfUpvotes: papers.hfUpvotes,
+  families: papers.families,
+  abstract: sql<string>`left(${papers.abstract}, 600)`,
 };
 
 export async function getPaperByArxivId(db: Db, arxivId: string): Promise<Paper | undefined> {
@@ -40,7 +50,10 @@ export async function getPaperByArxivId(db: Db, arxivId: string): Promise<Paper 
 /** Full paper rows for ids, in the order given (ids not found are left out). */
 export async function papersInOrder(db: Db, ids: readonly number[]): Promise<Paper[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(papers).where(inArray(papers.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(papers)
+    .where(inArray(papers.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -96,7 +109,10 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .where(eq(citations.citedPaperId, paper.id))
       .orderBy(sql`${papers.publishedOn} desc nulls last`, asc(papers.id))
       .limit(opts.citingLimit ?? 10),
-    db.select({ n: sql<number>`count(*)::int` }).from(citations).where(eq(citations.citedPaperId, paper.id)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(citations)
+      .where(eq(citations.citedPaperId, paper.id)),
     db
       .select(summaryColumns)
       .from(citations)
@@ -106,5 +122,13 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
     markOf(db, paper.id),
     latestJudgement(db, paper.id),
   ]);
-  return { paper, notes: paperNotes, citing, citingCount: count?.n ?? 0, cites, ...(mark && { mark }), ...(judgement && { judgement }) };
+  return {
+    paper,
+    notes: paperNotes,
+    citing,
+    citingCount: count?.n ?? 0,
+    cites,
+    ...(mark && { mark }),
+    ...(judgement && { judgement }),
+  };
 }

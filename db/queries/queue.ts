@@ -28,7 +28,14 @@ export interface QueueEntry {
   scheduledFor: string | null;
   doneAt: Date | null;
   votes: number;
-  paper: { id: number; arxivId: string | null; title: string; abstract: string; abstractZh: string | null; aiSummary: string | null };
+  paper: {
+    id: number;
+    arxivId: string | null;
+    title: string;
+    abstract: string;
+    abstractZh: string | null;
+    aiSummary: string | null;
+  };
 }
 
 /** Advisory-lock class of the queue's moderator actions (the two-int form, apart from the jobs' one-key locks). */
@@ -37,9 +44,22 @@ const QUEUE_LOCK_CLASS = 7_301;
 const voteCount = sql<number>`count(${votes.userId})::int`;
 
 const entryColumns = {
-  id: queueItems.id, paperId: queueItems.paperId, nominatedBy: queueItems.nominatedBy, nominatedAt: queueItems.nominatedAt,
-  status: queueItems.status, scheduledFor: queueItems.scheduledFor, doneAt: queueItems.doneAt, votes: voteCount,
-  paper: { id: papers.id, arxivId: papers.arxivId, title: papers.title, abstract: papers.abstract, abstractZh: papers.abstractZh, aiSummary: papers.aiSummary },
+  id: queueItems.id,
+  paperId: queueItems.paperId,
+  nominatedBy: queueItems.nominatedBy,
+  nominatedAt: queueItems.nominatedAt,
+  status: queueItems.status,
+  scheduledFor: queueItems.scheduledFor,
+  doneAt: queueItems.doneAt,
+  votes: voteCount,
+  paper: {
+    id: papers.id,
+    arxivId: papers.arxivId,
+    title: papers.title,
+    abstract: papers.abstract,
+    abstractZh: papers.abstractZh,
+    aiSummary: papers.aiSummary,
+  },
 };
 
 async function countVotes(tx: Tx, itemId: number): Promise<number> {
@@ -52,25 +72,39 @@ async function countVotes(tx: Tx, itemId: number): Promise<number> {
  * fresh nomination when a moderator had removed it; returned locked for the rest of the transaction.
  * Read papers stay read: their row is returned unchanged.
  */
-async function openItem(tx: Tx, k: QueueKey, userId: string, now: Date): Promise<{ item: QueueItem; nominated: boolean }> {
+async function openItem(
+  tx: Tx,
+  k: QueueKey,
+  userId: string,
+  now: Date,
+): Promise<{ item: QueueItem; nominated: boolean }> {
   const written = await tx
     .insert(queueItems)
     .values({ guildId: k.guildId, paperId: k.paperId, nominatedBy: userId, nominatedAt: now })
     .onConflictDoUpdate({
       target: [queueItems.guildId, queueItems.paperId],
-      set: { status: 'queued', nominatedBy: userId, nominatedAt: now, scheduledFor: null, doneAt: null, announcementMessageId: null, threadId: null },
+      set: {
+        status: 'queued',
+        nominatedBy: userId,
+        nominatedAt: now,
+        scheduledFor: null,
+        doneAt: null,
+        announcementMessageId: null,
+        threadId: null,
+      },
       setWhere: eq(queueItems.status, 'removed'),
     })
     .returning({ id: queueItems.id });
-  const [item] = await tx.select().from(queueItems)
+  const [item] = await tx
+    .select()
+    .from(queueItems)
     .where(and(eq(queueItems.guildId, k.guildId), eq(queueItems.paperId, k.paperId)))
     .for('update');
   return { item: item!, nominated: written.length > 0 };
 }
 
 export type VoteOutcome =
-  | { kind: 'voted' | 'unvoted'; item: QueueItem; votes: number; nominated: boolean }
-  | { kind: 'read'; item: QueueItem };
+  { kind: 'voted' | 'unvoted'; item: QueueItem; votes: number; nominated: boolean } | { kind: 'read'; item: QueueItem };
 
 /**
  * A press of "Vote for reading group" (or `/queue vote`): adds the user's vote, or removes it when
@@ -80,8 +114,12 @@ export async function toggleVote(db: Db, k: QueueKey, userId: string, now: Date)
   return db.transaction(async (tx) => {
     const { item, nominated } = await openItem(tx, k, userId, now);
     if (item.status === 'done') return { kind: 'read', item };
-    const removed = await tx.delete(votes).where(and(eq(votes.queueItemId, item.id), eq(votes.userId, userId))).returning({ userId: votes.userId });
-    if (removed.length === 0) await tx.insert(votes).values({ queueItemId: item.id, userId, createdAt: now }).onConflictDoNothing();
+    const removed = await tx
+      .delete(votes)
+      .where(and(eq(votes.queueItemId, item.id), eq(votes.userId, userId)))
+      .returning({ userId: votes.userId });
+    if (removed.length === 0)
+      await tx.insert(votes).values({ queueItemId: item.id, userId, createdAt: now }).onConflictDoNothing();
     return { kind: removed.length ? 'unvoted' : 'voted', item, votes: await countVotes(tx, item.id), nominated };
   });
 }
@@ -98,13 +136,27 @@ export async function nominate(db: Db, k: QueueKey, userId: string, now: Date): 
   return db.transaction(async (tx) => {
     const { item, nominated } = await openItem(tx, k, userId, now);
     if (item.status === 'done') return { kind: 'read', item };
-    const added = await tx.insert(votes).values({ queueItemId: item.id, userId, createdAt: now }).onConflictDoNothing().returning({ userId: votes.userId });
-    return { kind: nominated ? 'nominated' : 'queued', item, votes: await countVotes(tx, item.id), newVote: added.length > 0 };
+    const added = await tx
+      .insert(votes)
+      .values({ queueItemId: item.id, userId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: votes.userId });
+    return {
+      kind: nominated ? 'nominated' : 'queued',
+      item,
+      votes: await countVotes(tx, item.id),
+      newVote: added.length > 0,
+    };
   });
 }
 
 /** One page of entries in one state: the queue by votes then nomination time, the scheduled by date, history newest first. */
-export async function queueEntries(db: Db, guildId: string, status: QueueStatus, page: { limit: number; offset: number }): Promise<{ entries: QueueEntry[]; hasMore: boolean; total: number }> {
+export async function queueEntries(
+  db: Db,
+  guildId: string,
+  status: QueueStatus,
+  page: { limit: number; offset: number },
+): Promise<{ entries: QueueEntry[]; hasMore: boolean; total: number }> {
   const order = {
     queued: [desc(voteCount), asc(queueItems.nominatedAt), asc(queueItems.id)],
     scheduled: [sql`${queueItems.scheduledFor} asc nulls last`, asc(queueItems.id)],
@@ -113,7 +165,8 @@ export async function queueEntries(db: Db, guildId: string, status: QueueStatus,
   }[status];
   const where = and(eq(queueItems.guildId, guildId), eq(queueItems.status, status));
   const [rows, [total]] = await Promise.all([
-    db.select(entryColumns)
+    db
+      .select(entryColumns)
       .from(queueItems)
       .innerJoin(papers, eq(papers.id, queueItems.paperId))
       .leftJoin(votes, eq(votes.queueItemId, queueItems.id))
@@ -122,14 +175,21 @@ export async function queueEntries(db: Db, guildId: string, status: QueueStatus,
       .orderBy(...order)
       .limit(page.limit + 1)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(queueItems).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(queueItems)
+      .where(where),
   ]);
   return { entries: rows.slice(0, page.limit), hasMore: rows.length > page.limit, total: total?.n ?? 0 };
 }
 
 /** Who voted for an item, earliest first. */
 async function votersOf(tx: Tx, itemId: number): Promise<string[]> {
-  const rows = await tx.select({ userId: votes.userId }).from(votes).where(eq(votes.queueItemId, itemId)).orderBy(asc(votes.createdAt), asc(votes.userId));
+  const rows = await tx
+    .select({ userId: votes.userId })
+    .from(votes)
+    .where(eq(votes.queueItemId, itemId))
+    .orderBy(asc(votes.createdAt), asc(votes.userId));
   return rows.map((r) => r.userId);
 }
 
@@ -141,10 +201,15 @@ async function lockGuild(tx: Tx, guildId: string): Promise<void> {
  * `/queue next`: the top of the queue (most votes, then earliest nomination) becomes the session of
  * `date`. Returns it with its voters, or undefined when the queue is empty.
  */
-export async function scheduleTop(db: Db, guildId: string, date: string): Promise<{ item: QueueItem; voters: string[] } | undefined> {
+export async function scheduleTop(
+  db: Db,
+  guildId: string,
+  date: string,
+): Promise<{ item: QueueItem; voters: string[] } | undefined> {
   return db.transaction(async (tx) => {
     await lockGuild(tx, guildId);
-    const [top] = await tx.select({ id: queueItems.id })
+    const [top] = await tx
+      .select({ id: queueItems.id })
       .from(queueItems)
       .leftJoin(votes, eq(votes.queueItemId, queueItems.id))
       .where(and(eq(queueItems.guildId, guildId), eq(queueItems.status, 'queued')))
@@ -152,7 +217,11 @@ export async function scheduleTop(db: Db, guildId: string, date: string): Promis
       .orderBy(desc(voteCount), asc(queueItems.nominatedAt), asc(queueItems.id))
       .limit(1);
     if (!top) return undefined;
-    const [item] = await tx.update(queueItems).set({ status: 'scheduled', scheduledFor: date }).where(eq(queueItems.id, top.id)).returning();
+    const [item] = await tx
+      .update(queueItems)
+      .set({ status: 'scheduled', scheduledFor: date })
+      .where(eq(queueItems.id, top.id))
+      .returning();
     return { item: item!, voters: await votersOf(tx, top.id) };
   });
 }
@@ -174,20 +243,34 @@ export type DoneOutcome =
 export async function markRead(db: Db, guildId: string, paperId: number | undefined, now: Date): Promise<DoneOutcome> {
   return db.transaction(async (tx) => {
     await lockGuild(tx, guildId);
-    const [target] = paperId === undefined
-      ? await tx.select().from(queueItems)
-        .where(and(eq(queueItems.guildId, guildId), eq(queueItems.status, 'scheduled')))
-        .orderBy(sql`${queueItems.scheduledFor} asc nulls last`, asc(queueItems.id)).limit(1)
-      : await tx.select().from(queueItems).where(and(eq(queueItems.guildId, guildId), eq(queueItems.paperId, paperId)));
+    const [target] =
+      paperId === undefined
+        ? await tx
+            .select()
+            .from(queueItems)
+            .where(and(eq(queueItems.guildId, guildId), eq(queueItems.status, 'scheduled')))
+            .orderBy(sql`${queueItems.scheduledFor} asc nulls last`, asc(queueItems.id))
+            .limit(1)
+        : await tx
+            .select()
+            .from(queueItems)
+            .where(and(eq(queueItems.guildId, guildId), eq(queueItems.paperId, paperId)));
     if (!target) return { kind: paperId === undefined ? 'nothing-scheduled' : 'not-queued' };
     if (target.status === 'done') return { kind: 'already-read', item: target };
     if (target.status === 'removed') return { kind: 'not-queued' };
-    const [item] = await tx.update(queueItems).set({ status: 'done', doneAt: now }).where(eq(queueItems.id, target.id)).returning();
+    const [item] = await tx
+      .update(queueItems)
+      .set({ status: 'done', doneAt: now })
+      .where(eq(queueItems.id, target.id))
+      .returning();
     return { kind: 'done', item: item! };
   });
 }
 
-export type RemoveOutcome = { kind: 'removed'; item: QueueItem; votes: number } | { kind: 'not-queued' } | { kind: 'already-read'; item: QueueItem };
+export type RemoveOutcome =
+  | { kind: 'removed'; item: QueueItem; votes: number }
+  | { kind: 'not-queued' }
+  | { kind: 'already-read'; item: QueueItem };
 
 /**
  * `/queue remove`: the paper leaves the queue (or its scheduled session) and its votes are dropped,
@@ -196,13 +279,19 @@ export type RemoveOutcome = { kind: 'removed'; item: QueueItem; votes: number } 
 export async function removeFromQueue(db: Db, k: QueueKey): Promise<RemoveOutcome> {
   return db.transaction(async (tx) => {
     await lockGuild(tx, k.guildId);
-    const [target] = await tx.select().from(queueItems)
+    const [target] = await tx
+      .select()
+      .from(queueItems)
       .where(and(eq(queueItems.guildId, k.guildId), eq(queueItems.paperId, k.paperId)))
       .for('update');
     if (!target || target.status === 'removed') return { kind: 'not-queued' };
     if (target.status === 'done') return { kind: 'already-read', item: target };
     const dropped = await tx.delete(votes).where(eq(votes.queueItemId, target.id)).returning({ userId: votes.userId });
-    const [item] = await tx.update(queueItems).set({ status: 'removed', scheduledFor: null }).where(eq(queueItems.id, target.id)).returning();
+    const [item] = await tx
+      .update(queueItems)
+      .set({ status: 'removed', scheduledFor: null })
+      .where(eq(queueItems.id, target.id))
+      .returning();
     return { kind: 'removed', item: item!, votes: dropped.length };
   });
 }

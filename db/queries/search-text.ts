@@ -16,10 +16,20 @@ export interface SearchTextSource {
 export async function searchTextSources(db: DbOrTx, paperIds: number[]): Promise<SearchTextSource[]> {
   if (paperIds.length === 0) return [];
   const rows = await db
-    .select({ id: papers.id, titleZh: papers.titleZh, abstractZh: papers.abstractZh, zh: papers.searchZh, notes: papers.searchNotes })
+    .select({
+      id: papers.id,
+      titleZh: papers.titleZh,
+      abstractZh: papers.abstractZh,
+      zh: papers.searchZh,
+      notes: papers.searchNotes,
+    })
     .from(papers)
     .where(inArray(papers.id, paperIds));
-  const noteRows = await db.select({ paperId: notes.paperId, body: notes.body }).from(notes).where(inArray(notes.paperId, paperIds)).orderBy(asc(notes.id));
+  const noteRows = await db
+    .select({ paperId: notes.paperId, body: notes.body })
+    .from(notes)
+    .where(inArray(notes.paperId, paperIds))
+    .orderBy(asc(notes.id));
   return rows.map((r) => ({ ...r, noteBodies: noteRows.filter((n) => n.paperId === r.id).map((n) => n.body) }));
 }
 

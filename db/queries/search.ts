@@ -51,7 +51,9 @@ export async function searchRowsAfter(db: Db, afterRev: number, limit: number): 
 /** The list rows of some papers, in the order given (for ranked ids). */
 export async function summaryRowsInOrder(db: Db, ids: readonly number[]): Promise<PaperSummaryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.execute<PaperSummaryRow & Record<string, unknown>>(sql`select ${SUMMARY_COLUMNS} from papers p where p.id = any(${sql.param([...ids])}::int[])`);
+  const rows = await db.execute<PaperSummaryRow & Record<string, unknown>>(
+    sql`select ${SUMMARY_COLUMNS} from papers p where p.id = any(${sql.param([...ids])}::int[])`,
+  );
   const byId = new Map([...rows].map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -5,7 +5,10 @@ import { citations, notes, paperSources, papers, type NewPaper, type Paper } fro
 
 /** Stored papers with one of these arXiv ids or title keys. */
 export async function papersByIdsOrTitleKeys(tx: Tx, arxivIds: string[], titleKeys: string[]): Promise<Paper[]> {
-  return tx.select().from(papers).where(or(inArray(papers.arxivId, arxivIds), inArray(papers.titleKey, titleKeys)));
+  return tx
+    .select()
+    .from(papers)
+    .where(or(inArray(papers.arxivId, arxivIds), inArray(papers.titleKey, titleKeys)));
 }
 
 export async function insertPaper(tx: Tx, values: NewPaper): Promise<number> {
@@ -34,5 +37,7 @@ export async function addNote(tx: Tx, row: typeof notes.$inferInsert): Promise<b
 
 /** A citation edge, once; returns whether it was new. */
 export async function addCitation(tx: Tx, row: typeof citations.$inferInsert): Promise<boolean> {
-  return (await tx.insert(citations).values(row).onConflictDoNothing().returning({ id: citations.citingPaperId })).length > 0;
+  return (
+    (await tx.insert(citations).values(row).onConflictDoNothing().returning({ id: citations.citingPaperId })).length > 0
+  );
 }

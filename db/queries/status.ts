@@ -9,7 +9,10 @@ import { channels, deliveries, papers } from '../schema.ts';
  */
 export async function papersNewSince(db: Db, since: Date): Promise<{ news: number; family: number }> {
   const [row] = await db
-    .select({ news: sql<number>`count(*)::int`, family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int` })
+    .select({
+      news: sql<number>`count(*)::int`,
+      family: sql<number>`count(*) filter (where ${papers.grpoFamily})::int`,
+    })
     .from(papers)
     .where(gte(papers.newsAt, since));
   return { news: row?.news ?? 0, family: row?.family ?? 0 };
@@ -18,7 +21,10 @@ export async function papersNewSince(db: Db, since: Date): Promise<{ news: numbe
 /** Digest messages delivered since an instant and ever. */
 export async function digestMessagesSent(db: Db, since: Date): Promise<{ since: number; total: number }> {
   const [row] = await db
-    .select({ since: sql<number>`count(*) filter (where ${deliveries.sentAt} >= ${since.toISOString()}::timestamptz)::int`, total: sql<number>`count(*)::int` })
+    .select({
+      since: sql<number>`count(*) filter (where ${deliveries.sentAt} >= ${since.toISOString()}::timestamptz)::int`,
+      total: sql<number>`count(*)::int`,
+    })
     .from(deliveries)
     .where(eq(deliveries.status, 'sent'));
   return { since: row?.since ?? 0, total: row?.total ?? 0 };
@@ -27,7 +33,10 @@ export async function digestMessagesSent(db: Db, since: Date): Promise<{ since: 
 /** Digest channels: switched on, and of those, paused because the bot can no longer post there. */
 export async function digestChannelCounts(db: Db): Promise<{ enabled: number; paused: number }> {
   const [row] = await db
-    .select({ enabled: sql<number>`count(*)::int`, paused: sql<number>`count(*) filter (where ${isNotNull(channels.deliveryError)})::int` })
+    .select({
+      enabled: sql<number>`count(*)::int`,
+      paused: sql<number>`count(*) filter (where ${isNotNull(channels.deliveryError)})::int`,
+    })
     .from(channels)
     .where(eq(channels.enabled, true));
   return { enabled: row?.enabled ?? 0, paused: row?.paused ?? 0 };
@@ -35,7 +44,10 @@ export async function digestChannelCounts(db: Db): Promise<{ enabled: number; pa
 
 /** GRPO-family papers per topic slug (a paper counts once in each of its topics), and the family total. */
 export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopic: Map<string, number> }> {
-  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(eq(papers.grpoFamily, true));
+  const [totalRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(papers)
+    .where(eq(papers.grpoFamily, true));
   const rows = await db.execute<{ topic: string; n: number }>(sql`
     select t.topic, count(*)::int as n
     from ${papers} p, unnest(p.topics) as t(topic)
@@ -45,10 +57,15 @@ export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopi
 }
 
 /** What `/paper random` draws from: every GRPO-family paper (optionally in a topic) with the signals that weight it. */
-export async function familyPaperPool(db: Db, topic?: string): Promise<{ id: number; familyScore: number | null; hfUpvotes: number | null; hasNote: boolean }[]> {
+export async function familyPaperPool(
+  db: Db,
+  topic?: string,
+): Promise<{ id: number; familyScore: number | null; hfUpvotes: number | null; hasNote: boolean }[]> {
   return db
     .select({
-      id: papers.id, familyScore: papers.familyScore, hfUpvotes: papers.hfUpvotes,
+      id: papers.id,
+      familyScore: papers.familyScore,
+      hfUpvotes: papers.hfUpvotes,
       hasNote: sql<boolean>`exists (select 1 from notes n where n.paper_id = ${papers.id})`,
     })
     .from(papers)

@@ -13,21 +13,31 @@ export type NewSummary = typeof summaries.$inferInsert;
  * keeps the summary and is tried again on the same schedule). Each comes with its failed attempts so
  * far. Papers known only by title are left out: a summary of a title alone would be invented.
  */
-export async function pendingPapers(db: Db, p: { lang: string; promptVersion: string; limit: number; now: Date }): Promise<{ paper: Paper; attempts: number; upgrade: boolean }[]> {
+export async function pendingPapers(
+  db: Db,
+  p: { lang: string; promptVersion: string; limit: number; now: Date },
+): Promise<{ paper: Paper; attempts: number; upgrade: boolean }[]> {
   const hasText = sql`exists (select 1 from ${paperTexts} where ${paperTexts.paperId} = ${papers.id} and ${paperTexts.status} = 'ok')`;
   const due = or(and(isNull(summaries.retryAt), eq(summaries.attempts, 0)), lte(summaries.retryAt, p.now));
   const rows = await db
     .select({ paper: papers, attempts: summaries.attempts, status: summaries.status })
     .from(papers)
-    .leftJoin(summaries, and(eq(summaries.paperId, papers.id), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion)))
-    .where(and(
-      eq(papers.grpoFamily, true),
-      ne(papers.abstract, ''),
-      or(
-        isNull(summaries.id), eq(summaries.status, 'fallback'), and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now)),
-        and(eq(summaries.status, 'ok'), eq(summaries.basis, 'abstract'), hasText, due),
+    .leftJoin(
+      summaries,
+      and(eq(summaries.paperId, papers.id), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion)),
+    )
+    .where(
+      and(
+        eq(papers.grpoFamily, true),
+        ne(papers.abstract, ''),
+        or(
+          isNull(summaries.id),
+          eq(summaries.status, 'fallback'),
+          and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now)),
+          and(eq(summaries.status, 'ok'), eq(summaries.basis, 'abstract'), hasText, due),
+        ),
       ),
-    ))
+    )
     .orderBy(sql`${papers.newsAt} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
     .limit(p.limit);
   return rows.map((r) => ({ paper: r.paper, attempts: r.attempts ?? 0, upgrade: r.status === 'ok' }));
@@ -47,16 +57,24 @@ export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date })
     .onConflictDoUpdate({
       target: [summaries.paperId, summaries.lang, summaries.promptVersion],
       set: {
-        status: row.status, model: row.model ?? null, content: row.content ?? null, error: row.error ?? null,
-        inputTokens: add(summaries.inputTokens, row.inputTokens), outputTokens: add(summaries.outputTokens, row.outputTokens),
-        cacheReadTokens: add(summaries.cacheReadTokens, row.cacheReadTokens), cacheWriteTokens: add(summaries.cacheWriteTokens, row.cacheWriteTokens),
+        status: row.status,
+        model: row.model ?? null,
+        content: row.content ?? null,
+        error: row.error ?? null,
+        inputTokens: add(summaries.inputTokens, row.inputTokens),
+        outputTokens: add(summaries.outputTokens, row.outputTokens),
+        cacheReadTokens: add(summaries.cacheReadTokens, row.cacheReadTokens),
+        cacheWriteTokens: add(summaries.cacheWriteTokens, row.cacheWriteTokens),
         costUsd: sql`${summaries.costUsd} + ${row.costUsd ?? '0'}::numeric`,
-        attempts: row.attempts ?? 0, retryAt: row.retryAt ?? null, createdAt: row.createdAt,
+        attempts: row.attempts ?? 0,
+        retryAt: row.retryAt ?? null,
+        createdAt: row.createdAt,
         basis: row.basis ?? 'abstract',
       },
-      setWhere: row.status === 'ok' && row.basis === 'full-text'
-        ? or(inArray(summaries.status, ['fallback', 'failed']), eq(summaries.basis, 'abstract'))
-        : inArray(summaries.status, ['fallback', 'failed']),
+      setWhere:
+        row.status === 'ok' && row.basis === 'full-text'
+          ? or(inArray(summaries.status, ['fallback', 'failed']), eq(summaries.basis, 'abstract'))
+          : inArray(summaries.status, ['fallback', 'failed']),
     })
     .returning({ id: summaries.id });
   return written.length > 0;
@@ -66,16 +84,43 @@ export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date })
  * A failed redo of an abstract-based summary from the full text: the summary stays as it is; the
  * attempt's tokens and cost are added and the next try is scheduled (none: left as it is for good).
  */
-export async function recordFailedUpgrade(db: Db, p: { paperId: number; lang: string; promptVersion: string; attempts: number; retryAt: Date | null; inputTokens: number; outputTokens: number; costUsd: string }): Promise<void> {
-  await db.update(summaries).set({
-    attempts: p.attempts, retryAt: p.retryAt,
-    inputTokens: sql`${summaries.inputTokens} + ${p.inputTokens}`, outputTokens: sql`${summaries.outputTokens} + ${p.outputTokens}`,
-    costUsd: sql`${summaries.costUsd} + ${p.costUsd}::numeric`,
-  }).where(and(eq(summaries.paperId, p.paperId), eq(summaries.lang, p.lang), eq(summaries.promptVersion, p.promptVersion), eq(summaries.status, 'ok')));
+export async function recordFailedUpgrade(
+  db: Db,
+  p: {
+    paperId: number;
+    lang: string;
+    promptVersion: string;
+    attempts: number;
+    retryAt: Date | null;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: string;
+  },
+): Promise<void> {
+  await db
+    .update(summaries)
+    .set({
+      attempts: p.attempts,
+      retryAt: p.retryAt,
+      inputTokens: sql`${summaries.inputTokens} + ${p.inputTokens}`,
+      outputTokens: sql`${summaries.outputTokens} + ${p.outputTokens}`,
+      costUsd: sql`${summaries.costUsd} + ${p.costUsd}::numeric`,
+    })
+    .where(
+      and(
+        eq(summaries.paperId, p.paperId),
+        eq(summaries.lang, p.lang),
+        eq(summaries.promptVersion, p.promptVersion),
+        eq(summaries.status, 'ok'),
+      ),
+    );
 }
 
 /** Failed summaries of a prompt version: waiting for their next attempt, and failed for good (no retry time). */
-export async function failedSummaryCounts(db: Db, promptVersion: string): Promise<{ retrying: number; gaveUp: number }> {
+export async function failedSummaryCounts(
+  db: Db,
+  promptVersion: string,
+): Promise<{ retrying: number; gaveUp: number }> {
   const [row] = await db
     .select({
       retrying: sql<number>`count(*) filter (where ${summaries.retryAt} is not null)::int`,
@@ -87,16 +132,32 @@ export async function failedSummaryCounts(db: Db, promptVersion: string): Promis
 }
 
 /** Of these papers, the (paper id, language) pairs whose summary row was written at or after `since` (e.g. from a batch already read once). */
-export async function summarizedSince(db: Db, paperIds: readonly number[], promptVersion: string, since: Date): Promise<Set<string>> {
+export async function summarizedSince(
+  db: Db,
+  paperIds: readonly number[],
+  promptVersion: string,
+  since: Date,
+): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
-  const rows = await db.select({ paperId: summaries.paperId, lang: summaries.lang }).from(summaries)
-    .where(and(inArray(summaries.paperId, [...paperIds]), eq(summaries.promptVersion, promptVersion), gte(summaries.createdAt, since)));
+  const rows = await db
+    .select({ paperId: summaries.paperId, lang: summaries.lang })
+    .from(summaries)
+    .where(
+      and(
+        inArray(summaries.paperId, [...paperIds]),
+        eq(summaries.promptVersion, promptVersion),
+        gte(summaries.createdAt, since),
+      ),
+    );
   return new Set(rows.map((r) => `${r.paperId}-${r.lang}`));
 }
 
 /** Languages some enabled digest channel uses (unvalidated strings, as stored). */
 export async function channelLanguages(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ language: channels.language }).from(channels).where(eq(channels.enabled, true));
+  const rows = await db
+    .selectDistinct({ language: channels.language })
+    .from(channels)
+    .where(eq(channels.enabled, true));
   return rows.map((r) => r.language).sort();
 }
 
@@ -105,20 +166,40 @@ export async function channelLanguages(db: Db): Promise<string[]> {
  * the newest of older versions, so a prompt change never blanks a paper while it is re-summarised)
  * and, for Chinese, the seed notes of some papers.
  */
-export async function summarySources(db: Db, paperIds: readonly number[], lang: string, promptVersion: string): Promise<{ summaries: Summary[]; notes: Note[] }> {
+export async function summarySources(
+  db: Db,
+  paperIds: readonly number[],
+  lang: string,
+  promptVersion: string,
+): Promise<{ summaries: Summary[]; notes: Note[] }> {
   if (paperIds.length === 0) return { summaries: [], notes: [] };
   const ids = [...paperIds];
   const [ok, zhNotes] = await Promise.all([
-    db.select().from(summaries)
+    db
+      .select()
+      .from(summaries)
       .where(and(inArray(summaries.paperId, ids), eq(summaries.lang, lang), eq(summaries.status, 'ok')))
       .orderBy(sql`${summaries.promptVersion} = ${promptVersion} desc`, desc(summaries.createdAt), desc(summaries.id)),
-    lang === 'zh' ? db.select().from(notes).where(and(inArray(notes.paperId, ids), eq(notes.lang, 'zh'))).orderBy(notes.id) : Promise.resolve([]),
+    lang === 'zh'
+      ? db
+          .select()
+          .from(notes)
+          .where(and(inArray(notes.paperId, ids), eq(notes.lang, 'zh')))
+          .orderBy(notes.id)
+      : Promise.resolve([]),
   ]);
   return { summaries: ok, notes: zhNotes };
 }
 
-export async function getSummary(db: Db, paperId: number, lang: string, promptVersion: string): Promise<Summary | undefined> {
-  const [row] = await db.select().from(summaries)
+export async function getSummary(
+  db: Db,
+  paperId: number,
+  lang: string,
+  promptVersion: string,
+): Promise<Summary | undefined> {
+  const [row] = await db
+    .select()
+    .from(summaries)
     .where(and(eq(summaries.paperId, paperId), eq(summaries.lang, lang), eq(summaries.promptVersion, promptVersion)));
   return row;
 }

@@ -22,7 +22,11 @@ export type TrendPaperRow = {
 };
 
 /** Announced in [from, to), or published then when never announced; `from`/`to` are UTC dates (YYYY-MM-DD). */
-export async function trendPapers(db: Db, families: readonly FamilyRef[], range: { from: string; to: string }): Promise<TrendPaperRow[]> {
+export async function trendPapers(
+  db: Db,
+  families: readonly FamilyRef[],
+  range: { from: string; to: string },
+): Promise<TrendPaperRow[]> {
   const rows = await db.execute<TrendPaperRow & { month_only: boolean }>(sql`
     select to_char(coalesce((p.news_at at time zone 'UTC')::date, p.published_on), 'YYYY-MM-DD') as day,
       p.news_at is null and extract(day from p.published_on) = 1 as month_only,
@@ -32,12 +36,16 @@ export async function trendPapers(db: Db, families: readonly FamilyRef[], range:
     where ((p.news_at >= (${range.from}::date::timestamp at time zone 'UTC') and p.news_at < (${range.to}::date::timestamp at time zone 'UTC'))
         or (p.news_at is null and p.published_on >= ${range.from}::date and p.published_on < ${range.to}::date))
       and (p.grpo_family or exists (select 1 from citations c where c.citing_paper_id = p.id))`);
-  return rows.map(({ month_only, ...r }) => ({ ...r, day: month_only ? null : r.day }))
+  return rows
+    .map(({ month_only, ...r }) => ({ ...r, day: month_only ? null : r.day }))
     .filter((r) => r.grpoFamily || r.families.length > 0);
 }
 
 /** The newest day a paper of the subject (GRPO-family papers, or a family's; optionally in a topic) is dated by, if any. */
-export async function newestTrendDay(db: Db, subject: { family?: FamilyRef; topic?: string }): Promise<string | undefined> {
+export async function newestTrendDay(
+  db: Db,
+  subject: { family?: FamilyRef; topic?: string },
+): Promise<string | undefined> {
   const inSubject = subject.family ? buildsOn(subject.family, { defining: true }) : sql`p.grpo_family`;
   const inTopic = subject.topic ? sql`${subject.topic}::text = any(p.topics)` : sql`true`;
   const [row] = await db.execute<{ day: string | null }>(sql`

@@ -36,7 +36,8 @@ export function readCitationHub(text: string): CitationHubPage {
     const citingTitle = items[i + 1];
     const summary = items[i + 2];
     // A page cut off after a title still names a citing paper; keep it without a summary.
-    if (citingTitle && citingTitle !== '-') citing.push({ title: citingTitle, summary: summary === '-' ? '' : (summary ?? '') });
+    if (citingTitle && citingTitle !== '-')
+      citing.push({ title: citingTitle, summary: summary === '-' ? '' : (summary ?? '') });
   }
   return { hub: { title, ...(abstract && { abstract }) }, citing };
 }
@@ -48,15 +49,12 @@ export function readCitationHub(text: string): CitationHubPage {
 export function parseCitationHub(text: string, hubArxivId: string): { papers: SeedPaper[]; citations: SeedCitation[] } {
   const page = readCitationHub(text);
   const hub: SeedPaper = { file: '001', entryId: 'hub', arxivId: hubArxivId, ...page.hub };
-  const citing = page.citing.map(
-    (c, i): SeedPaper => ({
-      file: '001',
-      entryId: `citing-${String(i + 1).padStart(2, '0')}`,
-      title: c.title,
-      ...(c.summary && { citationContext: c.summary }),
-    }),
-  );
+  const citing = page.citing.map((c, i): SeedPaper => ({
+    file: '001',
+    entryId: `citing-${String(i + 1).padStart(2, '0')}`,
+    title: c.title,
+    ...(c.summary && { citationContext: c.summary }),
+  }));
   const citations = page.citing.map((c) => ({ citingTitle: c.title, citedArxivId: hubArxivId, context: c.summary }));
   return { papers: [hub, ...citing], citations };
 }
-

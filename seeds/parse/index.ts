@@ -40,7 +40,8 @@ export function parseSeedFile(fileName: string, text: string, options: SeedParse
     case '000':
       return { papers: parseCurated(text), citations: [] };
     case '001':
-      if (!options.hubArxivId) throw new Error(`${fileName}: the citation-hub page needs the hub's arXiv id (it prints none)`);
+      if (!options.hubArxivId)
+        throw new Error(`${fileName}: the citation-hub page needs the hub's arXiv id (it prints none)`);
       return parseCitationHub(text, options.hubArxivId);
     case '002':
     case '003':
@@ -74,7 +75,12 @@ export async function loadSeedCorpus(dir: string, options: SeedParseOptions = {}
     results.set(file, parseSeedFile(name, text, options));
   }
   const hub = texts.get('001')!;
-  const hubArxivId = options.hubArxivId ?? resolveHubId(hub.text, [...results.values()].flatMap((r) => r.papers));
+  const hubArxivId =
+    options.hubArxivId ??
+    resolveHubId(
+      hub.text,
+      [...results.values()].flatMap((r) => r.papers),
+    );
   results.set('001', parseSeedFile(hub.name, hub.text, { ...options, hubArxivId }));
 
   const ordered = SEED_FILES.map((f) => results.get(f)!);

@@ -27,7 +27,10 @@ export function parseNote(damaged: string, repair: RepairFn): SeedNote {
   return {
     lang: 'zh',
     // The title line reads "🌟 论文解读 | <title>"; a note without the bar keeps its whole line.
-    heading: (headingLine.includes('|') ? headingLine.slice(headingLine.indexOf('|') + 1) : headingLine.replace(/^\S*🌟\s*/u, '')).trim(),
+    heading: (headingLine.includes('|')
+      ? headingLine.slice(headingLine.indexOf('|') + 1)
+      : headingLine.replace(/^\S*🌟\s*/u, '')
+    ).trim(),
     motivation: sections.get('motivation')?.text ?? '',
     method: splitInnovations(sections.get('method')?.text ?? ''),
     results: sections.get('results')?.text ?? '',
@@ -76,11 +79,7 @@ function splitInnovations(text: string): string[] {
   const parts = text.split(/^(?=💡)/mu);
   const items = parts
     .filter((part) => part.startsWith('💡'))
-    .map((part) =>
-      part
-        .replace(/^💡\s*(创新点\s*\d*)?\s*[：:]?\s*/u, '')
-        .trim(),
-    )
+    .map((part) => part.replace(/^💡\s*(创新点\s*\d*)?\s*[：:]?\s*/u, '').trim())
     .filter((item) => item !== '');
   return items.length > 0 ? items : [text];
 }

@@ -24,7 +24,10 @@ export function isMostlyCjk(text: string): boolean {
  */
 export function cleanCodeUrl(raw: string): string | undefined {
   let url = raw.trim().split(/[{}\s]/)[0] ?? '';
-  url = url.replace(/[.,;]+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  url = url
+    .replace(/[.,;]+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
   return /^https?:\/\/\S+\.\S+/.test(url) ? url : undefined;
 }
 

@@ -105,7 +105,8 @@ function transitionLines(probTrans: string, probStart: string): string[] {
   for (const line of probTrans.split('\n')) {
     if (line.startsWith('#')) continue;
     const [from, to, value] = line.trim().split(':');
-    if (from !== undefined && to !== undefined && /^[ES],/.test(from) && /^[BS],/.test(to)) keep(from, to, Number(value));
+    if (from !== undefined && to !== undefined && /^[ES],/.test(from) && /^[BS],/.test(to))
+      keep(from, to, Number(value));
   }
   for (const line of probStart.split('\n')) {
     if (line.startsWith('#')) continue;

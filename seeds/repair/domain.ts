@@ -65,7 +65,8 @@ export function countDomain(sequences: Iterable<readonly Position[]>): DomainMod
         continue;
       }
       add(ch, 1);
-      if (prev !== '' && (canLoseByte(prev) || canLoseByte(ch))) bigrams.set(prev + ch, (bigrams.get(prev + ch) ?? 0) + 1);
+      if (prev !== '' && (canLoseByte(prev) || canLoseByte(ch)))
+        bigrams.set(prev + ch, (bigrams.get(prev + ch) ?? 0) + 1);
       prev = ch;
     }
   }

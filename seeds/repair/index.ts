@@ -29,7 +29,10 @@ const countReplacements = (text: string): number => text.split(REPLACEMENT).leng
  * unit may also be a cut-off character (U+FFFD) when the run ends the text,
  * and is one when a U+FFFD follows it.
  */
-export function slotsFor(units: readonly Unit[], context: { endsText: boolean; beforeReplacement: boolean }): string[][] {
+export function slotsFor(
+  units: readonly Unit[],
+  context: { endsText: boolean; beforeReplacement: boolean },
+): string[][] {
   const last = units.length - 1;
   return units.map((unit, k) => {
     const damagedUnit = unit.bytes.length < unit.expected;

@@ -113,7 +113,7 @@ export function bestPath(
     if (total > bestEnd) [key, bestEnd] = [k, total];
   }
   const out = new Array<string>(n);
-  for (let at = n; at > 0; ) {
+  for (let at = n; at > 0;) {
     const step = back[at]?.get(key);
     if (step === undefined) throw new Error('lattice: no path (empty slot?)');
     step.chars.forEach((ch, k) => (out[step.from + k] = ch));

@@ -38,7 +38,11 @@ export function measureRoundTrip(
         result.damaged += 1;
         if (got[i] === ch) result.exact += 1;
         else if (result.misses.length < 50)
-          result.misses.push({ expected: ch, got: got[i] ?? '', context: expected.slice(Math.max(0, i - 6), i + 6).join('') });
+          result.misses.push({
+            expected: ch,
+            got: got[i] ?? '',
+            context: expected.slice(Math.max(0, i - 6), i + 6).join(''),
+          });
       });
     }
   }

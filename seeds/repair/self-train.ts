@@ -37,7 +37,10 @@ function isReliable(
   const lo = Math.max(0, k - WINDOW);
   const hi = Math.min(slots.length, k + WINDOW + 1);
   // Run context applies only where the window reaches the run's ends.
-  const windowContext = { afterLatin: lo === 0 && context.afterLatin, beforeLatin: hi === slots.length && context.beforeLatin };
+  const windowContext = {
+    afterLatin: lo === 0 && context.afterLatin,
+    beforeLatin: hi === slots.length && context.beforeLatin,
+  };
   const window = slots.slice(lo, hi);
   const best = bestPath(window, model, windowContext).score;
   const alternative = bestPath(

@@ -39,9 +39,29 @@ const KNOWN: ReadonlyMap<string, number> = new Map([
   ['ℝ', -12.5],
   ['●', -10.5],
   // Emoji and dingbats common in notes; the ones that cannot lose a byte need no entry.
-  ...['🔍', '🎯', '🏆', '📝', '👍', '🤝', '🎉', '🔎', '📍', '🔐', '🔬', '🔭', '📎', '💭', '🐛', '🎓', '❌', '⭐', '➡', '❤', '✍'].map(
-    (e): [string, number] => [e, -13],
-  ),
+  ...[
+    '🔍',
+    '🎯',
+    '🏆',
+    '📝',
+    '👍',
+    '🤝',
+    '🎉',
+    '🔎',
+    '📍',
+    '🔐',
+    '🔬',
+    '🔭',
+    '📎',
+    '💭',
+    '🐛',
+    '🎓',
+    '❌',
+    '⭐',
+    '➡',
+    '❤',
+    '✍',
+  ].map((e): [string, number] => [e, -13]),
 ]);
 
 /** Fallback priors by kind of character, for anything not in the table. */

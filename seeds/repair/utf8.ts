@@ -74,7 +74,8 @@ const TYPOGRAPHIC = new Set([
   0xb1, 0xb2, 0xb3, 0xb5, 0xb6, 0xb7, 0xbb, 0xbf,
 ]);
 
-const hasComplete = (units: readonly Unit[]): boolean => units.some((u) => u.bytes.length > 1 && u.bytes.length === u.expected);
+const hasComplete = (units: readonly Unit[]): boolean =>
+  units.some((u) => u.bytes.length > 1 && u.bytes.length === u.expected);
 
 /** A run that could be mojibake and is not better read as accented Latin with typography. */
 const looksDamaged = (units: readonly Unit[]): boolean =>

@@ -29,7 +29,8 @@ export function classifyJsonLine(line: string, lineNo: number): ClassifiedLine |
     return { error: 'not valid JSON' };
   }
   const parsed = Line.safeParse(json);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ') };
   const { title, abstract, id, arxiv_id } = parsed.data;
   const c = classifyPaper({ title, abstract });
   return {

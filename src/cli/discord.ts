@@ -6,7 +6,6 @@ import { print, printJson, STDERR_NARRATOR, withApp } from './shared.ts';
 
 const SNOWFLAKE = /^\d{15,21}$/;
 
-
 /**
  * `start` with DISCORD_TOKEN: the bot, until SIGINT or SIGTERM. The signal runs the graceful
  * shutdown first (scheduler, in-flight interactions, gateway, database) and then exits 0.
@@ -57,24 +56,45 @@ export async function startDiscord(config: Config): Promise<void> {
 
 /** `register-commands [--guild <id>]`: bulk-overwrite the slash commands now, and record them so start does not redo it. */
 export function addDiscordCommands(cli: Cli): void {
-  cli.command('register-commands')
-    .description('Register the slash commands with Discord (one server with --guild or DISCORD_GUILD_ID, otherwise global)')
+  cli
+    .command('register-commands')
+    .description(
+      'Register the slash commands with Discord (one server with --guild or DISCORD_GUILD_ID, otherwise global)',
+    )
     .option('--guild <id>', 'a server id: instant updates while developing')
     .option('--json', 'print the result as JSON')
     .action(async (o: { guild?: string; json?: boolean }) => {
       const config = loadConfig();
       const { applicationId } = discordCredentials(config);
       const guildId = o.guild ?? config.discord.guildId;
-      if (guildId && !SNOWFLAKE.test(guildId)) throw new ConfigError(`--guild must be a server id (digits), not "${guildId}"`);
+      if (guildId && !SNOWFLAKE.test(guildId))
+        throw new ConfigError(`--guild must be a server id (digits), not "${guildId}"`);
       const { createDiscordRest } = await import('../adapters/discord/client.ts');
       const { registerIfChanged } = await import('../adapters/discord/register.ts');
       const { commands } = await import('../../commands/index.ts');
-      await withApp(async (app) => {
-        const defs = commands.map((c) => c.definition);
-        const { hash } = await registerIfChanged(app.handle.db, createDiscordRest(config), defs, { applicationId, guildId }, { force: true, now: app.deps.now() });
-        const result = { registered: defs.length, scope: guildId ? 'guild' : 'global', guildId: guildId ?? null, commands: defs.map((d) => d.name), hash };
-        if (o.json) return printJson(result);
-        print(`Registered ${defs.length} commands (${result.commands.map((n) => `/${n}`).join(', ')}) ${guildId ? `in server ${guildId}: available now` : 'globally: Discord may take a few minutes to show them everywhere'}.`);
-      }, { seedIfEmpty: false, quiet: true });
+      await withApp(
+        async (app) => {
+          const defs = commands.map((c) => c.definition);
+          const { hash } = await registerIfChanged(
+            app.handle.db,
+            createDiscordRest(config),
+            defs,
+            { applicationId, guildId },
+            { force: true, now: app.deps.now() },
+          );
+          const result = {
+            registered: defs.length,
+            scope: guildId ? 'guild' : 'global',
+            guildId: guildId ?? null,
+            commands: defs.map((d) => d.name),
+            hash,
+          };
+          if (o.json) return printJson(result);
+          print(
+            `Registered ${defs.length} commands (${result.commands.map((n) => `/${n}`).join(', ')}) ${guildId ? `in server ${guildId}: available now` : 'globally: Discord may take a few minutes to show them everywhere'}.`,
+          );
+        },
+        { seedIfEmpty: false, quiet: true },
+      );
     });
 }

@@ -23,8 +23,12 @@ export const STDERR_NARRATOR: Narrator = {
 export async function paperArg(db: Db, ref: string): Promise<Paper> {
   const found = await lookupPaper(db, ref);
   if (found.paper) return found.paper;
-  if (found.reason === 'malformed-id') throw new UserFacingError(`"${ref}" is not a valid arXiv id (example: 2507.18071)`);
-  if (found.reason === 'family-not-stored') throw new UserFacingError(`${found.family}'s defining paper (arXiv ${found.id}) is not in the corpus yet; try: grpo-digest search ${found.family}`);
+  if (found.reason === 'malformed-id')
+    throw new UserFacingError(`"${ref}" is not a valid arXiv id (example: 2507.18071)`);
+  if (found.reason === 'family-not-stored')
+    throw new UserFacingError(
+      `${found.family}'s defining paper (arXiv ${found.id}) is not in the corpus yet; try: grpo-digest search ${found.family}`,
+    );
   throw new UserFacingError(`"${ref}" is not in the corpus; try: grpo-digest search`);
 }
 
@@ -48,14 +52,19 @@ export function cliLogger(fallback = 'error') {
 export function databaseName(): string {
   try {
     const config = loadConfig();
-    return config.databaseUrl ? `DATABASE_URL (${describeUrl(config.databaseUrl)})` : `the embedded Postgres in ${path.join(config.dataDir, 'pg')}`;
+    return config.databaseUrl
+      ? `DATABASE_URL (${describeUrl(config.databaseUrl)})`
+      : `the embedded Postgres in ${path.join(config.dataDir, 'pg')}`;
   } catch {
     return 'the database';
   }
 }
 
 /** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
-export async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmpty?: boolean; quiet?: boolean } = {}): Promise<T> {
+export async function withApp<T>(
+  fn: (app: App) => Promise<T>,
+  opts: { seedIfEmpty?: boolean; quiet?: boolean } = {},
+): Promise<T> {
   const config = loadConfig();
   const log = createLogger(config.logLevel ?? (opts.quiet ? 'warn' : 'info'));
   const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
@@ -69,7 +78,8 @@ export async function withApp<T>(fn: (app: App) => Promise<T>, opts: { seedIfEmp
 export function positiveInt(max: number) {
   return (value: string) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
     return n;
   };
 }
@@ -112,7 +122,10 @@ export const print = (s: string): void => writeLine(stripControlChars(s));
  * the terminal: JSON.stringify escapes C0 controls, and this escapes the rest the same way (`\u009b`).
  */
 export function safeJson(v: unknown, indent?: number): string {
-  return replaceUnsafeChars(JSON.stringify(v, null, indent) ?? 'null', (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return replaceUnsafeChars(
+    JSON.stringify(v, null, indent) ?? 'null',
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 export const printJson = (v: unknown): void => writeLine(safeJson(v, 2));
 
@@ -134,7 +147,11 @@ export interface ShellRun {
  * Runs a job from the shell as the scheduler would (its lock, its run record), with Ctrl-C aborting it
  * and a progress bar named `label` on a terminal unless `json` (stdout then carries only the result).
  */
-export async function runFromShell(deps: JobDeps, opts: { label: string; json?: boolean }, job: (run: ShellRun) => Job): Promise<JobOutcome> {
+export async function runFromShell(
+  deps: JobDeps,
+  opts: { label: string; json?: boolean },
+  job: (run: ShellRun) => Job,
+): Promise<JobOutcome> {
   const stop = interruptible();
   const bar = opts.json ? undefined : progressBar(opts.label);
   try {

@@ -16,4 +16,3 @@ export function parseDay(text: string): string | undefined {
 export function dayExample(now: Date): string {
   return `a date like ${now.toISOString().slice(0, 8)}01`;
 }
-

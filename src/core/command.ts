@@ -34,10 +34,15 @@ export interface CommandDefinition {
 
 export type OptionValue = string | number | boolean;
 
-type OptionValueOf<O extends OptionDefinition> = O['type'] extends 'integer' | 'number' ? number : O['type'] extends 'boolean' ? boolean : string;
+type OptionValueOf<O extends OptionDefinition> = O['type'] extends 'integer' | 'number'
+  ? number
+  : O['type'] extends 'boolean'
+    ? boolean
+    : string;
 type OptionsFrom<L> = L extends readonly OptionDefinition[]
-  ? { [O in L[number] as O extends { required: true } ? O['name'] : never]: OptionValueOf<O> }
-    & { [O in L[number] as O extends { required: true } ? never : O['name']]?: OptionValueOf<O> }
+  ? { [O in L[number] as O extends { required: true } ? O['name'] : never]: OptionValueOf<O> } & {
+      [O in L[number] as O extends { required: true } ? never : O['name']]?: OptionValueOf<O>;
+    }
   : Record<never, never>;
 type SubcommandName<D extends CommandDefinition> = NonNullable<D['subcommands']>[number]['name'];
 
@@ -50,7 +55,11 @@ export type OptionsOf<D extends CommandDefinition, S extends string = never> = [
  * An input's options, typed from the definition they were validated against: `runCommand` checks
  * names, types, ranges and choices server side (src/core/options.ts) before `execute` is called.
  */
-export function optionsOf<const D extends CommandDefinition, S extends SubcommandName<D> = never>(_def: D, input: Pick<CommandInput, 'options'>, _sub?: S): OptionsOf<D, S> {
+export function optionsOf<const D extends CommandDefinition, S extends SubcommandName<D> = never>(
+  _def: D,
+  input: Pick<CommandInput, 'options'>,
+  _sub?: S,
+): OptionsOf<D, S> {
   return input.options as unknown as OptionsOf<D, S>;
 }
 

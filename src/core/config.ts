@@ -8,15 +8,23 @@ import { z } from 'zod';
 export const ARXIV_CATEGORY = /^[a-z]+(?:-[a-z]+)*(?:\.[A-Za-z]+(?:-[a-z]+)*)?$/;
 
 /** Comma-separated list -> trimmed non-empty strings. */
-const list = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 /** At least one category, each an arXiv category code. */
 const categories = list.superRefine((cs, ctx) => {
-  if (cs.length === 0) ctx.addIssue({ code: 'custom', message: 'must list at least one arXiv category, e.g. "cs.LG,cs.CL"' });
+  if (cs.length === 0)
+    ctx.addIssue({ code: 'custom', message: 'must list at least one arXiv category, e.g. "cs.LG,cs.CL"' });
   const bad = cs.filter((c) => !ARXIV_CATEGORY.test(c));
-  if (bad.length) ctx.addIssue({ code: 'custom', message: `${bad.map((c) => JSON.stringify(c)).join(', ')} ${bad.length === 1 ? 'is not an arXiv category' : 'are not arXiv categories'} (like cs.LG or math.OC)` });
+  if (bad.length)
+    ctx.addIssue({
+      code: 'custom',
+      message: `${bad.map((c) => JSON.stringify(c)).join(', ')} ${bad.length === 1 ? 'is not an arXiv category' : 'are not arXiv categories'} (like cs.LG or math.OC)`,
+    });
 });
 
 /**
@@ -27,7 +35,9 @@ const categories = list.superRefine((cs, ctx) => {
 const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max, `must be at most ${max} ms`);
 
 /** A header value: printable ASCII on one line (a CR or LF would split the request's headers). */
-const headerValue = z.string().regex(/^[\x20-\x7e]+$/, 'must be printable ASCII on one line (no line breaks or control characters)');
+const headerValue = z
+  .string()
+  .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII on one line (no line breaks or control characters)');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -39,11 +49,19 @@ const schema = z.object({
   // Connections the bot keeps open to Postgres (its pool); a managed server or a pooler may allow fewer.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   DISCORD_TOKEN: z.string().min(1).optional(),
-  DISCORD_APPLICATION_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
-  DISCORD_GUILD_ID: z.string().regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)').optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)')
+    .optional(),
+  DISCORD_GUILD_ID: z
+    .string()
+    .regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)')
+    .optional(),
   DISCORD_API_BASE: url.optional(),
   // Internal sharding in one process: `auto` (Discord's recommendation) or a shard count. Unset: one shard.
-  DISCORD_SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)], 'must be "auto" or a whole number of shards').optional(),
+  DISCORD_SHARDS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(1024)], 'must be "auto" or a whole number of shards')
+    .optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_BASE_URL: url.optional(),
   ANTHROPIC_MODEL: z.string().min(1).default('claude-haiku-4-5'),
@@ -79,15 +97,27 @@ const schema = z.object({
   TEXT_MAX_CHARS: z.coerce.number().int().min(5_000).max(2_000_000).default(120_000),
   ARXIV_REQUEST_INTERVAL_MS: ms(0, 600_000).default(3000),
   HTTP_TIMEOUT_MS: ms(100, 600_000).default(30_000),
-  HTTP_USER_AGENT: headerValue.default('grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)'),
+  HTTP_USER_AGENT: headerValue.default(
+    'grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)',
+  ),
   // Unset: info for the bot, warn for CLI commands that print results.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The operator's endpoint (/healthz, /metrics) while the bot runs; unset: off. Local only unless METRICS_HOST says otherwise.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], 'must be an IP address or a host name, e.g. 127.0.0.1').default('127.0.0.1'),
+  METRICS_HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], 'must be an IP address or a host name, e.g. 127.0.0.1')
+    .default('127.0.0.1'),
   // /healthz turns unhealthy when no feed was polled successfully for this long, or a message waits this long to be sent.
-  HEALTH_MAX_POLL_AGE_HOURS: z.coerce.number().min(1).max(24 * 30).default(26),
-  HEALTH_MAX_OUTBOX_AGE_MINUTES: z.coerce.number().min(5).max(24 * 60 * 7).default(120),
+  HEALTH_MAX_POLL_AGE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(26),
+  HEALTH_MAX_OUTBOX_AGE_MINUTES: z.coerce
+    .number()
+    .min(5)
+    .max(24 * 60 * 7)
+    .default(120),
 });
 
 export interface Config {
@@ -162,7 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nFix these environment variables (see .env.example).`);
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nFix these environment variables (see .env.example).`,
+    );
   }
   const e = parsed.data;
   return {
@@ -170,7 +202,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     discord: {
-      token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID, guildId: e.DISCORD_GUILD_ID, apiBase: e.DISCORD_API_BASE, shards: e.DISCORD_SHARDS,
+      token: e.DISCORD_TOKEN,
+      applicationId: e.DISCORD_APPLICATION_ID,
+      guildId: e.DISCORD_GUILD_ID,
+      apiBase: e.DISCORD_API_BASE,
+      shards: e.DISCORD_SHARDS,
     },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
     llm: {
@@ -196,7 +232,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollCron: e.POLL_CRON,
     hfPollCron: e.HF_POLL_CRON,
     summarizeCron: e.SUMMARIZE_CRON,
-    ops: { port: e.METRICS_PORT, host: e.METRICS_HOST, maxPollAgeMs: e.HEALTH_MAX_POLL_AGE_HOURS * 3_600_000, maxOutboxAgeMs: e.HEALTH_MAX_OUTBOX_AGE_MINUTES * 60_000 },
+    ops: {
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST,
+      maxPollAgeMs: e.HEALTH_MAX_POLL_AGE_HOURS * 3_600_000,
+      maxOutboxAgeMs: e.HEALTH_MAX_OUTBOX_AGE_MINUTES * 60_000,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -205,7 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function discordCredentials(config: Config): { token: string; applicationId: string } {
   const missing = [
     !config.discord.token && 'DISCORD_TOKEN (the bot token: Developer Portal > your application > Bot > Reset Token)',
-    !config.discord.applicationId && 'DISCORD_APPLICATION_ID (Developer Portal > your application > General Information > Application ID)',
+    !config.discord.applicationId &&
+      'DISCORD_APPLICATION_ID (Developer Portal > your application > General Information > Application ID)',
   ].filter(Boolean);
   if (missing.length) throw new ConfigError(`Discord needs these variables:\n  ${missing.join('\n  ')}`);
   return { token: config.discord.token!, applicationId: config.discord.applicationId! };

@@ -20,7 +20,11 @@ export interface CustomIdCodec<S extends FieldSpec> {
 const FIELD: Record<FieldKind, RegExp> = { int: /^(0|[1-9]\d{0,14})$/, id: /^[A-Za-z0-9_.*-]{1,64}$/ };
 const MAX_LENGTH = 100;
 
-export function customIdCodec<const S extends FieldSpec>(prefix: string, action: string | null, fields: S): CustomIdCodec<S> {
+export function customIdCodec<const S extends FieldSpec>(
+  prefix: string,
+  action: string | null,
+  fields: S,
+): CustomIdCodec<S> {
   const head = action ? [prefix, action] : [prefix];
   const names = Object.keys(fields) as (keyof S & string)[];
   return {
@@ -28,11 +32,15 @@ export function customIdCodec<const S extends FieldSpec>(prefix: string, action:
     encode(values) {
       const parts = names.map((name) => {
         const text = String(values[name]);
-        if (!FIELD[fields[name]!].test(text)) throw new RangeError(`custom id field ${name} of ${head.join(':')} is not ${fields[name]}: ${text.slice(0, 40)}`);
+        if (!FIELD[fields[name]!].test(text))
+          throw new RangeError(
+            `custom id field ${name} of ${head.join(':')} is not ${fields[name]}: ${text.slice(0, 40)}`,
+          );
         return text;
       });
       const id = [...head, ...parts].join(':');
-      if (id.length > MAX_LENGTH) throw new RangeError(`custom id over ${MAX_LENGTH} characters: ${id.slice(0, 40)}...`);
+      if (id.length > MAX_LENGTH)
+        throw new RangeError(`custom id over ${MAX_LENGTH} characters: ${id.slice(0, 40)}...`);
       return id;
     },
     decode(customId) {

@@ -3,8 +3,10 @@ import { isDatabaseUnavailable, isUserFacing } from './errors.ts';
 import { validateOptions } from './options.ts';
 import { errorReply, type Reply } from './reply.ts';
 
-export const GENERIC_ERROR = 'Something went wrong on our side while answering that. It has been logged; please try again in a moment.';
-export const DATABASE_DOWN = 'The bot cannot reach its database right now (it is restarting or unreachable); please try again in a minute.';
+export const GENERIC_ERROR =
+  'Something went wrong on our side while answering that. It has been logged; please try again in a moment.';
+export const DATABASE_DOWN =
+  'The bot cannot reach its database right now (it is restarting or unreachable); please try again in a minute.';
 
 /**
  * Runs one command for any adapter: options are validated server side, a user's mistake becomes a
@@ -13,7 +15,12 @@ export const DATABASE_DOWN = 'The bot cannot reach its database right now (it is
  */
 export async function runCommand(command: Command, input: CommandInput, deps: CommandDeps): Promise<Reply> {
   const started = performance.now();
-  const log = deps.log.child({ command: command.definition.name, subcommand: input.subcommand, user: input.user.id, guild: input.guildId });
+  const log = deps.log.child({
+    command: command.definition.name,
+    subcommand: input.subcommand,
+    user: input.user.id,
+    guild: input.guildId,
+  });
   try {
     const options = validateOptions(command.definition, input);
     const reply = await command.execute({ ...input, options }, deps);
@@ -34,8 +41,17 @@ export async function runCommand(command: Command, input: CommandInput, deps: Co
 }
 
 /** Runs a button or menu press the same way: user mistakes ephemeral, bugs logged and answered generically. Never throws. */
-export async function runComponent(command: Command, input: ComponentInput, deps: CommandDeps): Promise<ComponentReply> {
-  const log = deps.log.child({ command: command.definition.name, customId: input.customId, user: input.user.id, guild: input.guildId });
+export async function runComponent(
+  command: Command,
+  input: ComponentInput,
+  deps: CommandDeps,
+): Promise<ComponentReply> {
+  const log = deps.log.child({
+    command: command.definition.name,
+    customId: input.customId,
+    user: input.user.id,
+    guild: input.guildId,
+  });
   if (!command.component) {
     log.warn('button for a command without component handling');
     return errorReply('That button no longer works. Run the command again.');

@@ -28,7 +28,10 @@ export function registerSecrets(...values: (string | null | undefined)[]): void 
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   // An echoed header or a key=value pair: `authorization: Bearer x`, `"x-api-key":"x"`, `password=x`.
-  [/((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?[^\s"',;}&]+/gi, `$1${REDACTED}`],
+  [
+    /((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?[^\s"',;}&]+/gi,
+    `$1${REDACTED}`,
+  ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]{6,}/g, `Bearer ${REDACTED}`],
   // Anthropic keys, Discord bot tokens (three base64url parts), credentials in a URL.
   [/\bsk-ant-[A-Za-z0-9_-]+/g, REDACTED],
@@ -54,7 +57,8 @@ interface ErrorLike {
   query?: unknown;
 }
 
-const asError = (err: unknown): ErrorLike => (err && typeof err === 'object' ? (err as ErrorLike) : { message: String(err) });
+const asError = (err: unknown): ErrorLike =>
+  err && typeof err === 'object' ? (err as ErrorLike) : { message: String(err) };
 const messageOf = (err: unknown): string => {
   const m = asError(err).message;
   return typeof m === 'string' ? m : String(err);
@@ -72,10 +76,23 @@ function isPostgresError(e: ErrorLike): boolean {
 }
 
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
   // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
-  '57P01', '57P02', '57P03', '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ]);
 
 /**
@@ -99,7 +116,9 @@ export function errorSummary(err: unknown, max = 300): string {
   if (code) text = `database unavailable (${code})`;
   else if (isPostgresError(e)) text = `database error ${String(e.code)}: ${messageOf(inner)}`;
   else text = messageOf(inner);
-  const line = redactSecrets(text.length > max * 4 ? text.slice(0, max * 4) : text).replace(/\s+/g, ' ').trim();
+  const line = redactSecrets(text.length > max * 4 ? text.slice(0, max * 4) : text)
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }
 
@@ -111,7 +130,8 @@ function connectionCode(err: unknown, depth = 0): string | undefined {
   return Array.isArray(e.errors) ? e.errors.map((x) => connectionCode(x, depth + 1)).find(Boolean) : undefined;
 }
 
-const bound = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`);
+const bound = (s: string, max: number) =>
+  s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`;
 
 /**
  * An error as a log record: type, message, code and stack, bounded and redacted, with its causes.

@@ -5,8 +5,19 @@ export type { Logger };
 
 /** Paths whose values never reach a log line, wherever they appear in a logged object. */
 const REDACT = [
-  'token', '*.token', 'apiKey', '*.apiKey', 'password', '*.password', 'authorization', '*.authorization',
-  'headers.authorization', 'config.discord.token', 'config.anthropic.apiKey', 'databaseUrl', '*.databaseUrl',
+  'token',
+  '*.token',
+  'apiKey',
+  '*.apiKey',
+  'password',
+  '*.password',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'config.discord.token',
+  'config.anthropic.apiKey',
+  'databaseUrl',
+  '*.databaseUrl',
 ];
 
 /** Errors are logged bounded and redacted (an upstream may echo a key; drizzle attaches whole statements). */
@@ -19,12 +30,18 @@ const SERIALIZERS = {
  * The root logger. Logs go to stderr so that stdout stays clean for command output and `--json`.
  * Pretty output when stderr is a terminal, JSON lines otherwise; tests pass a `destination` to read them.
  */
-export function createLogger(level = 'info', opts: { pretty?: boolean; destination?: { write(line: string): void } } = {}): Logger {
+export function createLogger(
+  level = 'info',
+  opts: { pretty?: boolean; destination?: { write(line: string): void } } = {},
+): Logger {
   const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined, serializers: SERIALIZERS };
   if (opts.destination) return pino(options, opts.destination);
   const pretty = opts.pretty ?? process.stderr.isTTY;
   if (pretty) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { destination: 2, ignore: 'pid,hostname' } } });
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { destination: 2, ignore: 'pid,hostname' } },
+    });
   }
   return pino(options, pino.destination({ fd: 2, sync: true }));
 }

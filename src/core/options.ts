@@ -27,7 +27,9 @@ export function optionsFor(def: CommandDefinition, subcommand?: string): readonl
     const names = def.subcommands.map((s) => s.name);
     if (!subcommand) throw new UserFacingError(`/${def.name} needs a subcommand: ${names.join(', ')}.`);
     const hint = didYouMean(subcommand, names, (n) => `/${def.name} ${n}`);
-    throw new UserFacingError(`/${def.name} has no subcommand \`${subcommand.slice(0, 40)}\`.${hint} Subcommands: ${names.join(', ')}.`);
+    throw new UserFacingError(
+      `/${def.name} has no subcommand \`${subcommand.slice(0, 40)}\`.${hint} Subcommands: ${names.join(', ')}.`,
+    );
   }
   return sub.options ?? [];
 }
@@ -37,14 +39,19 @@ export function unknownOption(def: CommandDefinition, subcommand: string | undef
   const known = optionsFor(def, subcommand).map((d) => d.name);
   const usage = `/${def.name}${subcommand ? ` ${subcommand}` : ''}`;
   const hint = didYouMean(name, known, (n) => `\`${n}:\``);
-  return new UserFacingError(`Unknown option \`${name.slice(0, 40)}\`; options of ${usage}: ${known.join(', ') || 'none'}.${hint}`);
+  return new UserFacingError(
+    `Unknown option \`${name.slice(0, 40)}\`; options of ${usage}: ${known.join(', ') || 'none'}.${hint}`,
+  );
 }
 
 /**
  * Checks and coerces options against the definition, server side, whatever the client sent:
  * unknown or missing options, wrong types and out-of-range values become one clear UserFacingError.
  */
-export function validateOptions(def: CommandDefinition, input: Pick<CommandInput, 'subcommand' | 'options'>): Record<string, OptionValue> {
+export function validateOptions(
+  def: CommandDefinition,
+  input: Pick<CommandInput, 'subcommand' | 'options'>,
+): Record<string, OptionValue> {
   const defs = optionsFor(def, input.subcommand);
   const usage = `/${def.name}${input.subcommand ? ` ${input.subcommand}` : ''}`;
   const out: Record<string, OptionValue> = {};
@@ -67,7 +74,11 @@ function coerce(d: OptionDefinition, raw: OptionValue, usage: string): OptionVal
   // A choice may be typed by its name (weekday:monday), as Discord's menu shows names.
   const named = d.choices?.find((c) => typeof raw === 'string' && c.name.toLowerCase() === raw.trim().toLowerCase());
   if (named) return named.value;
-  if (d.choices && (d.type === 'integer' || d.type === 'number') && !d.choices.some((c) => String(c.value) === String(raw).trim())) {
+  if (
+    d.choices &&
+    (d.type === 'integer' || d.type === 'number') &&
+    !d.choices.some((c) => String(c.value) === String(raw).trim())
+  ) {
     throw new UserFacingError(`${where} must be one of: ${d.choices.map((c) => c.name).join(', ')}.`);
   }
   switch (d.type) {

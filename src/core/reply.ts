@@ -43,7 +43,13 @@ export interface EmbedField {
 }
 
 export type Button =
-  | { kind: 'action'; customId: string; label: string; style?: 'primary' | 'secondary' | 'success' | 'danger'; disabled?: boolean }
+  | {
+      kind: 'action';
+      customId: string;
+      label: string;
+      style?: 'primary' | 'secondary' | 'success' | 'danger';
+      disabled?: boolean;
+    }
   | { kind: 'link'; url: string; label: string };
 
 /** A short ephemeral message: what went wrong and what to do. */
@@ -70,8 +76,12 @@ export const LIMITS = {
 
 /** Characters of an embed that count toward Discord's per-message total. */
 export function embedSize(e: Embed): number {
-  return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0)
-    + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+  return (
+    (e.title?.length ?? 0) +
+    (e.description?.length ?? 0) +
+    (e.footer?.length ?? 0) +
+    (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0)
+  );
 }
 
 /** At most 25 fields, trailing ones dropped until the embed fits Discord's 6,000-character total. */
@@ -85,7 +95,10 @@ export function fitEmbed(e: Embed): Embed {
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**
@@ -126,7 +139,9 @@ export function replaceUnsafeChars(text: string, by: (char: string) => string): 
  * start. LaTeX stays readable: `$\epsilon$` is untouched, and `$x_i$` shows as typed.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\]?)([*_~|`[\]])/g, (_m, bs: string, ch: string) => `${bs ? '\\\\' : ''}\\${ch}`).replace(/^([#>-])/gm, '\\$1');
+  return text
+    .replace(/([\\]?)([*_~|`[\]])/g, (_m, bs: string, ch: string) => `${bs ? '\\\\' : ''}\\${ch}`)
+    .replace(/^([#>-])/gm, '\\$1');
 }
 
 /**
@@ -142,7 +157,10 @@ export function untrustedText(text: string): string {
  * target as text instead, so an answer steered by a paper's text cannot hide where a link goes.
  */
 export function defuseLinks(markdown: string): string {
-  return neutralizeMentions(stripUnsafeChars(markdown)).replace(/\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?[^)]*\)/g, (_m, text: string, target: string) => `${text} (${target.replace(/^https?:\/\//i, '')})`);
+  return neutralizeMentions(stripUnsafeChars(markdown)).replace(
+    /\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?[^)]*\)/g,
+    (_m, text: string, target: string) => `${text} (${target.replace(/^https?:\/\//i, '')})`,
+  );
 }
 
 /** Zero-width space: breaks a mention's syntax without changing what a reader sees. */
@@ -156,7 +174,5 @@ const ZWSP = '\u200b';
  */
 export function neutralizeMentions(text: string): string {
   if (!/[@<]/.test(text)) return text;
-  return text
-    .replace(/@(everyone|here)\b/gi, `@${ZWSP}$1`)
-    .replace(/<(@[!&]?|#)(\d+)>/g, `<${ZWSP}$1$2>`);
+  return text.replace(/@(everyone|here)\b/gi, `@${ZWSP}$1`).replace(/<(@[!&]?|#)(\d+)>/g, `<${ZWSP}$1$2>`);
 }

@@ -5,7 +5,10 @@ export function commandUsage(def: CommandDefinition): { usage: string; descripti
   const fmt = (opts: readonly OptionDefinition[] = []) =>
     opts.map((o) => (o.required ? `${o.name}:<${o.type === 'string' ? 'text' : o.type}>` : `[${o.name}]`)).join(' ');
   if (def.subcommands?.length) {
-    return def.subcommands.map((s) => ({ usage: `/${def.name} ${s.name} ${fmt(s.options)}`.trim(), description: s.description }));
+    return def.subcommands.map((s) => ({
+      usage: `/${def.name} ${s.name} ${fmt(s.options)}`.trim(),
+      description: s.description,
+    }));
   }
   return [{ usage: `/${def.name} ${fmt(def.options)}`.trim(), description: def.description }];
 }

@@ -9,7 +9,8 @@ export function sourceFiles(dir: string): string[] {
   if (!existsSync(abs)) return [];
   return readdirSync(abs).flatMap((name) => {
     const p = path.join(dir, name);
-    if (statSync(path.join(ROOT, p)).isDirectory()) return name === 'data' || name === 'migrations' ? [] : sourceFiles(p);
+    if (statSync(path.join(ROOT, p)).isDirectory())
+      return name === 'data' || name === 'migrations' ? [] : sourceFiles(p);
     return name.endsWith('.ts') ? [p] : [];
   });
 }
@@ -25,14 +26,28 @@ export interface Import {
 
 /** Every static import/export-from and dynamic import() of a file. Comments are blanked first. */
 export function importsOf(file: string): Import[] {
-  const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = readFileSync(path.join(ROOT, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const out: Import[] = [];
   const add = (spec: string, typeOnly: boolean, dynamic: boolean) =>
-    out.push({ spec, typeOnly, dynamic, ...(spec.startsWith('.') && { target: path.normalize(path.join(path.dirname(file), spec)) }) });
+    out.push({
+      spec,
+      typeOnly,
+      dynamic,
+      ...(spec.startsWith('.') && { target: path.normalize(path.join(path.dirname(file), spec)) }),
+    });
   for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/gm)) {
     // `import { type A, type B } from` is type-only too.
     const names = m[2]!;
-    const inlineTypesOnly = /^\{[^}]*\}$/.test(names) && names.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
+    const inlineTypesOnly =
+      /^\{[^}]*\}$/.test(names) &&
+      names
+        .slice(1, -1)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
     add(m[3]!, Boolean(m[1]) || inlineTypesOnly, false);
   }
   for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) add(m[1]!, false, false);

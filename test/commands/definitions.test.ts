@@ -42,22 +42,62 @@ describe('command definitions', () => {
 
   it('offer autocomplete only on commands that implement it', () => {
     for (const c of commands) {
-      const opts = [...(c.definition.options ?? []), ...(c.definition.subcommands ?? []).flatMap((s) => s.options ?? [])];
+      const opts = [
+        ...(c.definition.options ?? []),
+        ...(c.definition.subcommands ?? []).flatMap((s) => s.options ?? []),
+      ];
       if (opts.some((o) => o.autocomplete)) expect(c.autocomplete).toBeTypeOf('function');
     }
   });
 
-  it('lists the bot\'s commands, with /digest for managers by default', () => {
-    expect(commands.map((c) => c.definition.name)).toEqual(['paper', 'compare', 'ask', 'digest', 'queue', 'subscribe', 'unsubscribe', 'subscriptions', 'topics', 'family', 'trends', 'status', 'help']);
+  it("lists the bot's commands, with /digest for managers by default", () => {
+    expect(commands.map((c) => c.definition.name)).toEqual([
+      'paper',
+      'compare',
+      'ask',
+      'digest',
+      'queue',
+      'subscribe',
+      'unsubscribe',
+      'subscriptions',
+      'topics',
+      'family',
+      'trends',
+      'status',
+      'help',
+    ]);
     expect(findCommand('family')!.definition.subcommands!.map((s) => s.name)).toEqual(['show', 'list', 'tree']);
-    expect(findCommand('queue')!.definition.subcommands!.map((s) => s.name)).toEqual(['vote', 'add', 'show', 'next', 'done', 'remove', 'history']);
-    expect(findCommand('digest')!.definition.subcommands!.map((s) => s.name)).toEqual(['setup', 'preview', 'now', 'off', 'status']);
-    expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual(['search', 'show', 'latest', 'random', 'mark']);
+    expect(findCommand('queue')!.definition.subcommands!.map((s) => s.name)).toEqual([
+      'vote',
+      'add',
+      'show',
+      'next',
+      'done',
+      'remove',
+      'history',
+    ]);
+    expect(findCommand('digest')!.definition.subcommands!.map((s) => s.name)).toEqual([
+      'setup',
+      'preview',
+      'now',
+      'off',
+      'status',
+    ]);
+    expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual([
+      'search',
+      'show',
+      'latest',
+      'random',
+      'mark',
+    ]);
     expect(findCommand('digest')!.definition.defaultMemberPermissions).toBe('32');
   });
 
   it('has /help list every command and subcommand', async () => {
-    const help = await findCommand('help')!.execute({ user: { id: 'u', name: 'u' }, canManage: false, options: {} }, undefined as never);
+    const help = await findCommand('help')!.execute(
+      { user: { id: 'u', name: 'u' }, canManage: false, options: {} },
+      undefined as never,
+    );
     const text = help.embeds![0]!.description!;
     for (const c of commands) for (const line of commandUsage(c.definition)) expect(text).toContain(line.usage);
     expect(text).toContain('/digest setup channel:<channel> time:<text> timezone:<text>');

@@ -18,21 +18,31 @@ import { readPng } from '../helpers/png.ts';
 import { useSeededDb } from '../helpers/seeded.ts';
 import { commandInput, replyText } from './helpers.ts';
 
-const actions = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
+const actions = (r: Reply) =>
+  (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, guildId = 'g1'): ComponentInput => ({
-  user: { id: 'u2', name: 'u2' }, guildId, channelId: 'c1', canManage: false, customId,
+  user: { id: 'u2', name: 'u2' },
+  guildId,
+  channelId: 'c1',
+  canManage: false,
+  customId,
 });
 const memberTitles = (r: Reply) => [...r.embeds![1]!.description!.matchAll(/^\d+\. \[(.+?)\]\(/gm)].map((m) => m[1]!);
-const embedSize = (e: Embed) => (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+const embedSize = (e: Embed) =>
+  (e.title?.length ?? 0) +
+  (e.description?.length ?? 0) +
+  (e.footer?.length ?? 0) +
+  (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
 
 describe('/family', () => {
   const seeded = useSeededDb();
-  const show = (name: string, deps: CommandDeps = seeded().deps) => runCommand(family, commandInput('show', { name }), deps);
+  const show = (name: string, deps: CommandDeps = seeded().deps) =>
+    runCommand(family, commandInput('show', { name }), deps);
 
   /** Titles of the stored papers that cite GSPO, with square brackets dropped as the list drops them. */
   async function gspoCiters(): Promise<string[]> {
-    const rows = await seeded().db
-      .select({ title: papers.title })
+    const rows = await seeded()
+      .db.select({ title: papers.title })
       .from(citations)
       .innerJoin(papers, eq(papers.id, citations.citingPaperId))
       .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`);
@@ -44,7 +54,9 @@ describe('/family', () => {
     const [about, members] = reply.embeds!;
     expect(about!.title).toBe('GSPO');
     expect(about!.url).toBe('https://arxiv.org/abs/2507.18071');
-    expect(about!.fields!.find((f) => f.name === 'Defining paper')!.value).toMatch(/\[Group Sequence Policy Optimization\]\(https:\/\/arxiv\.org\/abs\/2507\.18071\).*in the corpus/);
+    expect(about!.fields!.find((f) => f.name === 'Defining paper')!.value).toMatch(
+      /\[Group Sequence Policy Optimization\]\(https:\/\/arxiv\.org\/abs\/2507\.18071\).*in the corpus/,
+    );
     const trl = about!.fields!.find((f) => f.name.startsWith('Reproduce with TRL'))!;
     expect(trl.value).toContain('importance_sampling_level="sequence"');
     expect(trl.value).toMatch(/TRL >= 0\.20/);
@@ -89,7 +101,12 @@ describe('/family', () => {
   });
 
   it('accepts names however they are typed, and refuses an unknown one with an ephemeral list of families', async () => {
-    for (const [typed, name] of [['dr grpo', 'Dr. GRPO'], ['Dr. GRPO', 'Dr. GRPO'], ['reinforce++', 'REINFORCE++'], ['flow-grpo', 'Flow-GRPO']] as const) {
+    for (const [typed, name] of [
+      ['dr grpo', 'Dr. GRPO'],
+      ['Dr. GRPO', 'Dr. GRPO'],
+      ['reinforce++', 'REINFORCE++'],
+      ['flow-grpo', 'Flow-GRPO'],
+    ] as const) {
       expect((await show(typed)).embeds![0]!.title, typed).toBe(name);
     }
     const reply = await show('PPO-Ultra');
@@ -105,13 +122,16 @@ describe('/family', () => {
     expect(replyText(reply)).toMatch(/Reproduce with TRL: not supported/);
   });
 
-  it('shows this server\'s reading-group votes and HF upvotes next to each paper', async () => {
+  it("shows this server's reading-group votes and HF upvotes next to each paper", async () => {
     const { db, deps } = seeded();
     const firstTitle = memberTitles(await show('GSPO'))[0]!;
     const [p] = await db.select().from(papers).where(eq(papers.title, firstTitle));
     await db.update(papers).set({ hfUpvotes: 42 }).where(eq(papers.id, p!.id));
     const [item] = await db.insert(queueItems).values({ guildId: 'g1', paperId: p!.id, nominatedBy: 'u1' }).returning();
-    await db.insert(votes).values([{ queueItemId: item!.id, userId: 'u1' }, { queueItemId: item!.id, userId: 'u2' }]);
+    await db.insert(votes).values([
+      { queueItemId: item!.id, userId: 'u1' },
+      { queueItemId: item!.id, userId: 'u2' },
+    ]);
 
     const line = (r: Reply) => r.embeds![1]!.description!.split('\n')[0]!;
     expect(line(await show('GSPO'))).toMatch(/🗳 2 · ▲ 42 · cites$/);
@@ -130,10 +150,19 @@ describe('/family', () => {
     // GSPO itself and the 50 papers citing it: a family's count includes its defining paper, as its card does.
     expect(text).toMatch(/^\*\*GSPO\*\* · 51 papers · TRL: supported$/m);
     expect(text).toMatch(/^\*\*VinePPO\*\* · 0 papers · TRL: not supported$/m);
-    const [gspoPaper] = await db.select({ id: citations.citingPaperId }).from(citations)
-      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`).limit(1);
-    await db.update(papers).set({ newsAt: new Date('2031-03-02T06:15:00Z') }).where(eq(papers.id, gspoPaper!.id));
-    const later = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date('2031-03-15T00:00:00Z') });
+    const [gspoPaper] = await db
+      .select({ id: citations.citingPaperId })
+      .from(citations)
+      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`)
+      .limit(1);
+    await db
+      .update(papers)
+      .set({ newsAt: new Date('2031-03-02T06:15:00Z') })
+      .where(eq(papers.id, gspoPaper!.id));
+    const later = await runCommand(family, commandInput('list', {}), {
+      ...deps,
+      now: () => new Date('2031-03-15T00:00:00Z'),
+    });
     expect(later.embeds![0]!.description).toMatch(/^\*\*GSPO\*\* · 51 papers · 1 new in March 2031 · TRL: supported$/m);
     expect(later.embeds![0]!.footer).toMatch(/March 2031/);
     await db.update(papers).set({ newsAt: null }).where(eq(papers.id, gspoPaper!.id));
@@ -141,15 +170,36 @@ describe('/family', () => {
 
   it('counts a paper whose summary changes a GRPO axis as building on GRPO, and its card says so', async () => {
     const { db } = seeded();
-    const [p] = await db.select().from(papers).where(sql`not ('GRPO' = any(${papers.families})) and ${papers.arxivId} is not null`).limit(1);
-    const countOf = async () => Number(/^\*\*GRPO\*\* · (\d+) papers/m.exec((await runCommand(family, commandInput('list', {}), seeded().deps)).embeds![0]!.description!)![1]);
+    const [p] = await db
+      .select()
+      .from(papers)
+      .where(sql`not ('GRPO' = any(${papers.families})) and ${papers.arxivId} is not null`)
+      .limit(1);
+    const countOf = async () =>
+      Number(
+        /^\*\*GRPO\*\* · (\d+) papers/m.exec(
+          (await runCommand(family, commandInput('list', {}), seeded().deps)).embeds![0]!.description!,
+        )![1],
+      );
     const before = await countOf();
     expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).not.toContain('GRPO');
     await db.insert(summaries).values([
-      { paperId: p!.id, lang: 'en', promptVersion: 'test-unchanged', status: 'ok', content: { grpo_delta: { clipping: 'unchanged', kl_term: 'n/a' } } },
+      {
+        paperId: p!.id,
+        lang: 'en',
+        promptVersion: 'test-unchanged',
+        status: 'ok',
+        content: { grpo_delta: { clipping: 'unchanged', kl_term: 'n/a' } },
+      },
     ]);
     expect(await countOf()).toBe(before);
-    await db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'test-changed', status: 'ok', content: { grpo_delta: { clipping: 'changed: asymmetric bounds', kl_term: 'unchanged' } } });
+    await db.insert(summaries).values({
+      paperId: p!.id,
+      lang: 'en',
+      promptVersion: 'test-changed',
+      status: 'ok',
+      content: { grpo_delta: { clipping: 'changed: asymmetric bounds', kl_term: 'unchanged' } },
+    });
     expect(await countOf()).toBe(before + 1);
     expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
     const card = await runCommand(paper, commandInput('show', { id: p!.arxivId! }), seeded().deps);
@@ -157,13 +207,15 @@ describe('/family', () => {
     await db.delete(summaries).where(eq(summaries.paperId, p!.id));
   });
 
-  it('shows on a citing paper\'s card (the seed citers have no arXiv id: found by title) that it builds on GSPO', async () => {
+  it("shows on a citing paper's card (the seed citers have no arXiv id: found by title) that it builds on GSPO", async () => {
     const { db } = seeded();
     const [citer] = await db
       .select({ id: papers.id, title: papers.title })
       .from(citations)
       .innerJoin(papers, eq(papers.id, citations.citingPaperId))
-      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071') and not ('GSPO' = any(${papers.families}))`)
+      .where(
+        sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071') and not ('GSPO' = any(${papers.families}))`,
+      )
       .limit(1);
     expect(citer).toBeDefined();
     const card = await runCommand(paper, commandInput('show', { id: citer!.title }), seeded().deps);
@@ -178,13 +230,17 @@ describe('/family', () => {
     expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
   });
 
-  it('keeps every family\'s answer within Discord limits', async () => {
+  it("keeps every family's answer within Discord limits", async () => {
     for (const f of FAMILIES) {
       const reply = await show(f.name);
-      expect(reply.embeds!.reduce((n, e) => n + embedSize(e), 0), f.name).toBeLessThanOrEqual(6000);
+      expect(
+        reply.embeds!.reduce((n, e) => n + embedSize(e), 0),
+        f.name,
+      ).toBeLessThanOrEqual(6000);
       for (const e of reply.embeds!) {
         expect(e.description!.length).toBeLessThanOrEqual(4096);
-        for (const field of e.fields ?? []) expect(field.value.length, `${f.name}: ${field.name}`).toBeLessThanOrEqual(1024);
+        for (const field of e.fields ?? [])
+          expect(field.value.length, `${f.name}: ${field.name}`).toBeLessThanOrEqual(1024);
       }
     }
   });
@@ -212,12 +268,14 @@ describe('/family', () => {
     const shown = await show('GSPO');
     expect(shown.embeds![0]!.image).toBe('family-tree-gspo.png');
     expect(shown.files!.map((f) => f.name)).toEqual(['family-tree-gspo.png']);
-    expect(shown.files![0]!.description).toMatch(/GSPO is highlighted: it builds on GRPO, and nothing in the tree builds on it yet\.$/);
+    expect(shown.files![0]!.description).toMatch(
+      /GSPO is highlighted: it builds on GRPO, and nothing in the tree builds on it yet\.$/,
+    );
     const unknown = await runCommand(family, commandInput('tree', { family: 'PPO-Ultra' }), seeded().deps);
     expect(unknown).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^No family called "PPO-Ultra"/) });
   });
 
-  it('saves the picture under the console\'s pictures folder and prints its path', async () => {
+  it("saves the picture under the console's pictures folder and prints its path", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'grpo-pictures-'));
     const text = await answerLine('/family tree family:GSPO', seeded().deps, undefined, dir);
     const file = path.join(dir, 'family-tree-gspo.png');
@@ -226,7 +284,9 @@ describe('/family', () => {
   });
 
   it('autocompletes family names from the data file', () => {
-    expect(familyChoices('grpo').map((c) => c.value)).toEqual(expect.arrayContaining(['GRPO', 'Dr. GRPO', 'Flow-GRPO', 'DanceGRPO', 'Critique-GRPO']));
+    expect(familyChoices('grpo').map((c) => c.value)).toEqual(
+      expect.arrayContaining(['GRPO', 'Dr. GRPO', 'Flow-GRPO', 'DanceGRPO', 'Critique-GRPO']),
+    );
     expect(familyChoices('').length).toBe(Math.min(FAMILIES.length, 25));
   });
 });
@@ -237,9 +297,16 @@ describe('the family data file', () => {
   it('is the one list of family names: the classifier reports only its names, and says why other cues name none', () => {
     for (const c of FAMILY_CUES) {
       if (c.family !== null) expect(FAMILY_NAMES, `${c.name} reports ${c.family}`).toContain(c.family);
-      if (c.family !== c.name) expect(NOT_COVERED, `${c.name} is reported as ${c.family ?? 'no family'}: NOT_COVERED says why`).toHaveProperty([c.name]);
+      if (c.family !== c.name)
+        expect(NOT_COVERED, `${c.name} is reported as ${c.family ?? 'no family'}: NOT_COVERED says why`).toHaveProperty(
+          [c.name],
+        );
     }
-    for (const f of FAMILIES) expect(FAMILY_CUES.map((c) => c.family), `${f.name} is not a classifier family`).toContain(f.name);
+    for (const f of FAMILIES)
+      expect(
+        FAMILY_CUES.map((c) => c.family),
+        `${f.name} is not a classifier family`,
+      ).toContain(f.name);
   });
 
   it('has unique slugs that resolve, valid arXiv ids and parents that exist', () => {
@@ -250,7 +317,10 @@ describe('the family data file', () => {
       expect(findFamily(f.slug)).toBe(f);
       expect(findFamily(f.name)).toBe(f);
       if (f.defining.arxivId) expect(f.defining.arxivId).toMatch(/^\d{4}\.\d{5}$/);
-      for (const parent of f.buildsOn) expect(FAMILIES.some((g) => g.name === parent) || parent in NOT_COVERED, `${f.name} builds on ${parent}`).toBe(true);
+      for (const parent of f.buildsOn)
+        expect(FAMILIES.some((g) => g.name === parent) || parent in NOT_COVERED, `${f.name} builds on ${parent}`).toBe(
+          true,
+        );
       expect(f.description.length).toBeLessThanOrEqual(1000);
       for (const s of f.trl.settings) expect(s.since, `${f.name}: ${s.setting}`).toMatch(/^TRL >= \d+\.\d+/);
       if (f.trl.support !== 'none') expect(f.trl.settings.length, f.name).toBeGreaterThan(0);
@@ -258,14 +328,18 @@ describe('the family data file', () => {
   });
 
   it('records the TRL versions checked on 2026-11-23 (TRL 1.9)', () => {
-    const setting = (family: string, start: string) => findFamily(family)!.trl.settings.find((s) => s.setting.startsWith(start));
+    const setting = (family: string, start: string) =>
+      findFamily(family)!.trl.settings.find((s) => s.setting.startsWith(start));
     expect(setting('GRPO', 'loss_type="grpo"')!.since).toBe('TRL >= 0.17');
     expect(setting('Dr. GRPO', 'loss_type="dr_grpo"')!.since).toBe('TRL >= 0.17');
     expect(setting('DAPO', 'loss_type="dapo"')!.since).toBe('TRL >= 0.22');
     expect(setting('DAPO', 'reward_funcs=[..., get_soft_overlong_punishment')!.since).toBe('TRL >= 0.22');
     expect(setting('RLVR', 'reward_funcs=[trl.rewards.accuracy_reward')!.since).toBe('TRL >= 0.24');
     expect(setting('CISPO', 'loss_type="cispo", epsilon_high=5.0')!.since).toBe('TRL >= 0.26');
-    expect(findFamily('GMPO')!.trl).toMatchObject({ support: 'native', settings: [{ since: 'TRL >= 1.7', setting: expect.stringContaining('trl.experimental.gmpo') }] });
+    expect(findFamily('GMPO')!.trl).toMatchObject({
+      support: 'native',
+      settings: [{ since: 'TRL >= 1.7', setting: expect.stringContaining('trl.experimental.gmpo') }],
+    });
     expect(setting('REINFORCE++', 'RLOOTrainer + RLOOConfig(normalize_advantages=True)')).toBeDefined();
     // Every defining id was checked (issue 14 against arXiv, then against public texts citing it by id and title): no card says 'from memory'.
     expect(FAMILIES.filter((f) => f.defining.idCheck === 'recalled').map((f) => f.name)).toEqual([]);
@@ -275,7 +349,10 @@ describe('the family data file', () => {
     const { db } = seeded();
     for (const f of FAMILIES) {
       if (!f.defining.arxivId) continue;
-      const [stored] = await db.select({ title: papers.title }).from(papers).where(eq(papers.arxivId, f.defining.arxivId));
+      const [stored] = await db
+        .select({ title: papers.title })
+        .from(papers)
+        .where(eq(papers.arxivId, f.defining.arxivId));
       if (f.defining.idCheck === 'seed') expect(stored, `${f.name} is marked as in the seed corpus`).toBeDefined();
       if (stored) expect(stored.title.toLowerCase(), f.name).toContain(f.defining.title.toLowerCase().slice(0, 20));
     }

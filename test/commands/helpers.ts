@@ -12,12 +12,26 @@ export function commandDeps(db: Db, now: () => Date, extra: Partial<CommandDeps>
 }
 
 /** A command input from a user of guild g1 in channel c1; managers unless `canManage: false`. */
-export function commandInput(subcommand: string | undefined, options: CommandInput['options'], over: Partial<CommandInput> = {}): CommandInput {
-  return { user: { id: 'u1', name: 'mod' }, guildId: 'g1', channelId: 'c1', canManage: true, subcommand, options, ...over };
+export function commandInput(
+  subcommand: string | undefined,
+  options: CommandInput['options'],
+  over: Partial<CommandInput> = {},
+): CommandInput {
+  return {
+    user: { id: 'u1', name: 'mod' },
+    guildId: 'g1',
+    channelId: 'c1',
+    canManage: true,
+    subcommand,
+    options,
+    ...over,
+  };
 }
 
 /** A Poster that records what it was asked to post. */
-export function recordingPoster(): Poster & { posted: { channelId: string; message: Reply; nonce: string; threadName?: string }[] } {
+export function recordingPoster(): Poster & {
+  posted: { channelId: string; message: Reply; nonce: string; threadName?: string }[];
+} {
   const posted: { channelId: string; message: Reply; nonce: string; threadName?: string }[] = [];
   return {
     posted,
@@ -29,7 +43,9 @@ export function recordingPoster(): Poster & { posted: { channelId: string; messa
 }
 
 /** A Notifier that records DMs; users in `refusing` have their DMs closed. */
-export function recordingNotifier(refusing: string[] = []): Notifier & { dms: { userId: string; message: Reply; nonce: string }[] } {
+export function recordingNotifier(
+  refusing: string[] = [],
+): Notifier & { dms: { userId: string; message: Reply; nonce: string }[] } {
   const dms: { userId: string; message: Reply; nonce: string }[] = [];
   return {
     dms,
@@ -46,5 +62,13 @@ export function recordingNotifier(refusing: string[] = []): Notifier & { dms: { 
 
 /** All text of a reply (content, embeds), for assertions. */
 export function replyText(r: Reply): string {
-  return [r.content ?? '', ...(r.embeds ?? []).flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value]), e.footer ?? ''])].join('\n');
+  return [
+    r.content ?? '',
+    ...(r.embeds ?? []).flatMap((e) => [
+      e.title ?? '',
+      e.description ?? '',
+      ...(e.fields ?? []).flatMap((f) => [f.name, f.value]),
+      e.footer ?? '',
+    ]),
+  ].join('\n');
 }

@@ -10,9 +10,14 @@ import type { Button, Reply } from '../../src/core/reply.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { commandDeps, commandInput } from './helpers.ts';
 
-const actionIds = (r: Reply) => (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
+const actionIds = (r: Reply) =>
+  (r.components ?? []).flat().filter((b): b is Extract<Button, { kind: 'action' }> => b.kind === 'action');
 const press = (customId: string, userId: string): ComponentInput => ({
-  user: { id: userId, name: userId }, guildId: 'g1', channelId: 'c1', canManage: false, customId,
+  user: { id: userId, name: userId },
+  guildId: 'g1',
+  channelId: 'c1',
+  canManage: false,
+  customId,
 });
 
 describe('/paper search paging', () => {
@@ -22,14 +27,23 @@ describe('/paper search paging', () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    await t.db.insert(papers).values(Array.from({ length: 12 }, (_, i) => ({
-      arxivId: `2611.020${String(i).padStart(2, '0')}`, title: `Policy optimization variant ${i + 1}`, titleKey: `policyoptimizationvariant${i + 1}`,
-      abstract: 'A policy optimization method for reasoning models.', publishedOn: `2026-10-${String(i + 1).padStart(2, '0')}`,
-    })));
+    await t.db.insert(papers).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        arxivId: `2611.020${String(i).padStart(2, '0')}`,
+        title: `Policy optimization variant ${i + 1}`,
+        titleKey: `policyoptimizationvariant${i + 1}`,
+        abstract: 'A policy optimization method for reasoning models.',
+        publishedOn: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      })),
+    );
   });
 
   it('gives the searcher Previous/Next buttons whose presses replace the message with another page', async () => {
-    const first = await runCommand(paper, commandInput('search', { query: 'policy optimization', limit: 5 }), commandDeps(t.db, now));
+    const first = await runCommand(
+      paper,
+      commandInput('search', { query: 'policy optimization', limit: 5 }),
+      commandDeps(t.db, now),
+    );
     expect(first.embeds![0]!.footer).toMatch(/Results 1-5/);
     const [prev, next] = actionIds(first);
     expect(prev).toMatchObject({ label: '◀ Previous', disabled: true });
@@ -47,13 +61,25 @@ describe('/paper search paging', () => {
   });
 
   it('refuses presses from anyone but the searcher', async () => {
-    const first = await runCommand(paper, commandInput('search', { query: 'policy optimization', limit: 5 }), commandDeps(t.db, now));
-    const reply = await runComponent(paper, press(actionIds(first)[1]!.customId, 'someone-else'), commandDeps(t.db, now));
+    const first = await runCommand(
+      paper,
+      commandInput('search', { query: 'policy optimization', limit: 5 }),
+      commandDeps(t.db, now),
+    );
+    const reply = await runComponent(
+      paper,
+      press(actionIds(first)[1]!.customId, 'someone-else'),
+      commandDeps(t.db, now),
+    );
     expect(reply).toEqual({ content: expect.stringMatching(/Only the person who searched can page/), ephemeral: true });
   });
 
   it('keeps a 300-character query server side, so a press works on another replica', async () => {
-    const first = await runCommand(paper, commandInput('search', { query: longQuery, limit: 3 }), commandDeps(t.db, now));
+    const first = await runCommand(
+      paper,
+      commandInput('search', { query: longQuery, limit: 3 }),
+      commandDeps(t.db, now),
+    );
     const next = actionIds(first)[1]!.customId;
     expect(next.length).toBeLessThanOrEqual(100);
     const stored = await t.db.select().from(appState);
@@ -91,24 +117,62 @@ describe('/paper search paging', () => {
 describe('/paper random', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
   const now = () => new Date('2026-11-21T12:00:00Z');
-  const sequence = (...xs: number[]) => () => xs.shift() ?? 0.5;
+  const sequence =
+    (...xs: number[]) =>
+    () =>
+      xs.shift() ?? 0.5;
 
   beforeAll(async () => {
     t = await createTestDb();
-    const rows = await t.db.insert(papers).values([
-      { arxivId: '2611.03001', title: 'Not in the family', titleKey: 'notinthefamily', rulesFamily: false, rulesScore: 0.1, hfUpvotes: 500 },
-      { arxivId: '2611.03002', title: 'Family paper with a note', titleKey: 'familypaperwithanote', rulesFamily: true, rulesScore: 0.9, hfUpvotes: 40, topics: ['algorithm'] },
-      { arxivId: '2611.03003', title: 'Family paper on math', titleKey: 'familypaperonmath', rulesFamily: true, rulesScore: 0.5, topics: ['math-code'] },
-      { arxivId: '2611.03004', title: 'Unclassified', titleKey: 'unclassified' },
-    ]).returning({ id: papers.id });
-    await t.db.insert(notes).values({ paperId: rows[1]!.id, source: 'seed', lang: 'zh', heading: '要点', body: '要点' });
+    const rows = await t.db
+      .insert(papers)
+      .values([
+        {
+          arxivId: '2611.03001',
+          title: 'Not in the family',
+          titleKey: 'notinthefamily',
+          rulesFamily: false,
+          rulesScore: 0.1,
+          hfUpvotes: 500,
+        },
+        {
+          arxivId: '2611.03002',
+          title: 'Family paper with a note',
+          titleKey: 'familypaperwithanote',
+          rulesFamily: true,
+          rulesScore: 0.9,
+          hfUpvotes: 40,
+          topics: ['algorithm'],
+        },
+        {
+          arxivId: '2611.03003',
+          title: 'Family paper on math',
+          titleKey: 'familypaperonmath',
+          rulesFamily: true,
+          rulesScore: 0.5,
+          topics: ['math-code'],
+        },
+        { arxivId: '2611.03004', title: 'Unclassified', titleKey: 'unclassified' },
+      ])
+      .returning({ id: papers.id });
+    await t.db
+      .insert(notes)
+      .values({ paperId: rows[1]!.id, source: 'seed', lang: 'zh', heading: '要点', body: '要点' });
   });
 
   it('returns a GRPO-family paper card, the same one for the same random numbers', async () => {
     for (const r of [0, 0.3, 0.6, 0.99]) {
-      const reply = await runCommand(paper, commandInput('random', {}), commandDeps(t.db, now, { random: sequence(r) }));
+      const reply = await runCommand(
+        paper,
+        commandInput('random', {}),
+        commandDeps(t.db, now, { random: sequence(r) }),
+      );
       expect(reply.embeds![0]!.title, String(r)).toMatch(/^Family paper/);
-      const again = await runCommand(paper, commandInput('random', {}), commandDeps(t.db, now, { random: sequence(r) }));
+      const again = await runCommand(
+        paper,
+        commandInput('random', {}),
+        commandDeps(t.db, now, { random: sequence(r) }),
+      );
       expect(again.embeds![0]!.title).toBe(reply.embeds![0]!.title);
     }
     // Weighted toward the note, the upvotes and the higher score: it covers most of the range.
@@ -121,8 +185,13 @@ describe('/paper random', () => {
     expect(reply.embeds![0]!.title).toBe('Family paper on math');
     const another = actionIds(reply).find((b) => b.label === 'Another one')!;
     expect(another.customId).toBe('paper:random:u1:math-code');
-    expect(await runComponent(paper, press(another.customId, 'u1'), commandDeps(t.db, now))).toMatchObject({ update: true, embeds: [{ title: 'Family paper on math' }] });
+    expect(await runComponent(paper, press(another.customId, 'u1'), commandDeps(t.db, now))).toMatchObject({
+      update: true,
+      embeds: [{ title: 'Family paper on math' }],
+    });
     expect((await runComponent(paper, press(another.customId, 'u2'), commandDeps(t.db, now))).ephemeral).toBe(true);
-    expect((await runCommand(paper, commandInput('random', { topic: 'survey' }), commandDeps(t.db, now))).content).toMatch(/No GRPO-family papers in survey/);
+    expect(
+      (await runCommand(paper, commandInput('random', { topic: 'survey' }), commandDeps(t.db, now))).content,
+    ).toMatch(/No GRPO-family papers in survey/);
   });
 });

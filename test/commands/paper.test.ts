@@ -11,7 +11,12 @@ import { useSeededDb } from '../helpers/seeded.ts';
 import { replyText } from './helpers.ts';
 
 const input = (subcommand: string, options: CommandInput['options']): CommandInput => ({
-  user: { id: 'u1', name: 'tester' }, guildId: 'g1', channelId: 'c1', canManage: false, subcommand, options,
+  user: { id: 'u1', name: 'tester' },
+  guildId: 'g1',
+  channelId: 'c1',
+  canManage: false,
+  subcommand,
+  options,
 });
 
 describe('/paper', () => {
@@ -27,12 +32,18 @@ describe('/paper', () => {
     expect(embed.description).toContain('arXiv 2507.18071 · 2025-07');
     expect(embed.fields!.find((f) => f.name.startsWith('Cited by 50 papers'))).toBeDefined();
     const links = reply.components![0]!.map((b) => b.kind === 'link' && b.url);
-    expect(links).toEqual(expect.arrayContaining(['https://arxiv.org/pdf/2507.18071', 'https://huggingface.co/papers/2507.18071']));
+    expect(links).toEqual(
+      expect.arrayContaining(['https://arxiv.org/pdf/2507.18071', 'https://huggingface.co/papers/2507.18071']),
+    );
     expect(reply.ephemeral).toBeFalsy();
   });
 
   it('accepts an arXiv URL with a version, an HF URL and a title for the same paper', async () => {
-    for (const id of ['https://arxiv.org/abs/2507.18071v2', 'https://huggingface.co/papers/2507.18071', 'group sequence policy optimization']) {
+    for (const id of [
+      'https://arxiv.org/abs/2507.18071v2',
+      'https://huggingface.co/papers/2507.18071',
+      'group sequence policy optimization',
+    ]) {
       const reply = await runCommand(paper, input('show', { id }), seeded().deps);
       expect(reply.embeds?.[0]?.title, id).toBe('Group Sequence Policy Optimization');
     }
@@ -52,8 +63,12 @@ describe('/paper', () => {
   it('shows the repaired Chinese note of a paper from the notes files', async () => {
     const reply = await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps);
     const names = reply.embeds![0]!.fields!.map((f) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['论文解读', '背景痛点 / 本文动机', '核心方法', '实验结果', '可借鉴之处']));
-    expect(reply.components![0]!.find((b) => b.label === 'PDF')).toMatchObject({ url: 'https://arxiv.org/pdf/2504.00883v2' });
+    expect(names).toEqual(
+      expect.arrayContaining(['论文解读', '背景痛点 / 本文动机', '核心方法', '实验结果', '可借鉴之处']),
+    );
+    expect(reply.components![0]!.find((b) => b.label === 'PDF')).toMatchObject({
+      url: 'https://arxiv.org/pdf/2504.00883v2',
+    });
   });
 
   it('shows the LLM summary on the card when one exists (TL;DR with its model, and the change vs GRPO)', async () => {
@@ -62,15 +77,37 @@ describe('/paper', () => {
     const before = await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps);
     expect(before.embeds![0]!.fields!.some((f) => f.name.startsWith('TL;DR'))).toBe(false);
     await db.insert(summaries).values({
-      paperId: p!.id, lang: 'en', promptVersion: PROMPT_VERSION, status: 'ok', model: 'claude-haiku-4-5',
+      paperId: p!.id,
+      lang: 'en',
+      promptVersion: PROMPT_VERSION,
+      status: 'ok',
+      model: 'claude-haiku-4-5',
       content: {
-        tldr: 'Improves GRPO with $\\epsilon$-clipping.', motivation: 'm', method: ['a'], results: 'r', takeaways: 't',
-        grpo_delta: { advantage_normalization: 'unchanged', clipping: 'changed: asymmetric', kl_term: 'changed: removed', loss_aggregation: 'unchanged', importance_sampling_level: 'unchanged', sampling_filtering: 'unchanged', reward_type: 'unchanged' },
+        tldr: 'Improves GRPO with $\\epsilon$-clipping.',
+        motivation: 'm',
+        method: ['a'],
+        results: 'r',
+        takeaways: 't',
+        grpo_delta: {
+          advantage_normalization: 'unchanged',
+          clipping: 'changed: asymmetric',
+          kl_term: 'changed: removed',
+          loss_aggregation: 'unchanged',
+          importance_sampling_level: 'unchanged',
+          sampling_filtering: 'unchanged',
+          reward_type: 'unchanged',
+        },
       },
     });
     const card = (await runCommand(paper, input('show', { id: '2504.00883' }), seeded().deps)).embeds![0]!;
-    expect(card.fields![0]).toEqual({ name: 'TL;DR (LLM summary, claude-haiku-4-5)', value: 'Improves GRPO with ε-clipping.' });
-    expect(card.fields![1]).toEqual({ name: 'Change vs GRPO', value: 'clipping: changed: asymmetric · KL: changed: removed' });
+    expect(card.fields![0]).toEqual({
+      name: 'TL;DR (LLM summary, claude-haiku-4-5)',
+      value: 'Improves GRPO with ε-clipping.',
+    });
+    expect(card.fields![1]).toEqual({
+      name: 'Change vs GRPO',
+      value: 'clipping: changed: asymmetric · KL: changed: removed',
+    });
     await db.delete(summaries).where(eq(summaries.paperId, p!.id));
   });
 
@@ -82,7 +119,10 @@ describe('/paper', () => {
   it('keeps every card within Discord limits', async () => {
     for (const id of ['2507.18071', '2504.00883', '2503.21614']) {
       const e = (await runCommand(paper, input('show', { id }), seeded().deps)).embeds![0]!;
-      const total = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+      const total =
+        (e.title?.length ?? 0) +
+        (e.description?.length ?? 0) +
+        (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
       expect(total).toBeLessThanOrEqual(6000);
       expect(e.description!.length).toBeLessThanOrEqual(4096);
       for (const f of e.fields ?? []) expect(f.value.length).toBeLessThanOrEqual(1024);
@@ -107,7 +147,16 @@ describe('/paper', () => {
 
   it('lists the latest GRPO-family papers newest first, every paper only when asked', async () => {
     // The newest paper of all is a DPO paper from a poll: not family, so not listed by default.
-    const [dpo] = await seeded().db.insert(papers).values({ arxivId: '2611.09999', title: 'Calibrated DPO for chat', titleKey: 'calibrateddpoforchat', rulesFamily: false, publishedOn: '2026-11-20' }).returning();
+    const [dpo] = await seeded()
+      .db.insert(papers)
+      .values({
+        arxivId: '2611.09999',
+        title: 'Calibrated DPO for chat',
+        titleKey: 'calibrateddpoforchat',
+        rulesFamily: false,
+        publishedOn: '2026-11-20',
+      })
+      .returning();
     const reply = await runCommand(paper, input('latest', { count: 10 }), seeded().deps);
     expect(reply.embeds![0]!.title).toBe('The latest 10 GRPO-family papers');
     const lines = reply.embeds![0]!.description!.split('\n\n');
@@ -116,7 +165,10 @@ describe('/paper', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     // Titles are shown as text: their markdown characters escaped.
     const titles = lines.map((l) => /^\*\*\d+\. \[(.+?)\]\(/.exec(l)![1]!.replace(/\\(.)/g, '$1'));
-    const rows = await seeded().db.select({ grpoFamily: papers.grpoFamily }).from(papers).where(inArray(papers.title, titles));
+    const rows = await seeded()
+      .db.select({ grpoFamily: papers.grpoFamily })
+      .from(papers)
+      .where(inArray(papers.title, titles));
     expect(rows.length).toBeGreaterThanOrEqual(10);
     expect(rows.every((r) => r.grpoFamily)).toBe(true);
     expect(replyText(reply)).not.toContain('Calibrated DPO');
@@ -128,7 +180,10 @@ describe('/paper', () => {
 
   it('suggests papers for autocomplete, at most 25, values within 100 characters', async () => {
     const choices = await paper.autocomplete!(input('show', {}), { name: 'id', value: 'group seq' }, seeded().deps);
-    expect(choices[0]).toEqual({ name: expect.stringContaining('Group Sequence Policy Optimization'), value: '2507.18071' });
+    expect(choices[0]).toEqual({
+      name: expect.stringContaining('Group Sequence Policy Optimization'),
+      value: '2507.18071',
+    });
     expect(choices.length).toBeLessThanOrEqual(25);
     for (const c of choices) expect(c.value.length).toBeLessThanOrEqual(100);
   });
@@ -155,6 +210,8 @@ describe('console', () => {
   });
 
   it('explains a mistyped line instead of failing', async () => {
-    expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(/has no subcommand `serch`. Did you mean \/paper search\? Subcommands: search, show, latest/);
+    expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(
+      /has no subcommand `serch`. Did you mean \/paper search\? Subcommands: search, show, latest/,
+    );
   });
 });

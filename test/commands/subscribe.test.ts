@@ -14,7 +14,11 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
   const clock = new Date('2026-11-21T12:00:00Z');
   const deps = () => commandDeps(t.db, () => clock);
   const run = (command: Command, options: CommandInput['options'], userId = 'u1', over: Partial<CommandInput> = {}) =>
-    runCommand(command, commandInput(undefined, options, { user: { id: userId, name: userId }, canManage: false, ...over }), deps());
+    runCommand(
+      command,
+      commandInput(undefined, options, { user: { id: userId, name: userId }, canManage: false, ...over }),
+      deps(),
+    );
   const rowsOf = (userId: string) => t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
   const complete = (command: Command, name: string, value: string, userId = 'u1') =>
     command.autocomplete!(commandInput(undefined, {}, { user: { id: userId, name: userId } }), { name, value }, deps());
@@ -27,7 +31,12 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     expect(findCommand('subscribe')).toBe(subscribe);
     expect(findCommand('unsubscribe')).toBe(unsubscribe);
     expect(findCommand('subscriptions')).toBe(subscriptions);
-    for (const r of [await run(subscribe, {}), await run(subscriptions, {}), await run(unsubscribe, { subscription: 'keyword:x' })]) expect(r.ephemeral).toBe(true);
+    for (const r of [
+      await run(subscribe, {}),
+      await run(subscriptions, {}),
+      await run(unsubscribe, { subscription: 'keyword:x' }),
+    ])
+      expect(r.ephemeral).toBe(true);
   });
 
   it('subscribes to each kind, normalising the value', async () => {
@@ -35,12 +44,17 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     expect(topic.ephemeral).toBe(true);
     expect(replyText(topic)).toMatch(/Subscribed to `topic:exploration-entropy`/);
     expect(replyText(topic)).toMatch(/by DM, at most 10 papers a day/);
-    expect(replyText(await run(subscribe, { keyword: 'Clip-Higher', exclude: 'Diffusion,  image ' }))).toMatch(/`keyword:clip-higher` \(except `diffusion, image`\)/);
+    expect(replyText(await run(subscribe, { keyword: 'Clip-Higher', exclude: 'Diffusion,  image ' }))).toMatch(
+      /`keyword:clip-higher` \(except `diffusion, image`\)/,
+    );
     expect(replyText(await run(subscribe, { author: '  Zhihong   Shao' }))).toMatch(/`author:Zhihong Shao`/);
     expect(replyText(await run(subscribe, { family: 'dr grpo' }))).toMatch(/`family:Dr. GRPO`/);
     const rows = await rowsOf('u1');
     expect(rows.map((r) => `${r.kind}:${r.value}:${r.exclude ?? ''}`).sort()).toEqual([
-      'author:Zhihong Shao:', 'family:Dr. GRPO:', 'keyword:clip-higher:diffusion, image', 'topic:exploration-entropy:',
+      'author:Zhihong Shao:',
+      'family:Dr. GRPO:',
+      'keyword:clip-higher:diffusion, image',
+      'topic:exploration-entropy:',
     ]);
     expect(rows.every((r) => r.guildId === 'g1' && r.createdAt.getTime() === clock.getTime())).toBe(true);
     const [subscriber] = await t.db.select().from(subscribers).where(eq(subscribers.userId, 'u1'));
@@ -73,12 +87,17 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     expect(await rowsOf('u9')).toEqual([]);
   });
 
-  it('autocompletes topics, families and the user\'s own subscriptions', async () => {
+  it("autocompletes topics, families and the user's own subscriptions", async () => {
     expect((await complete(subscribe, 'topic', 'entro')).map((c) => c.value)).toEqual(['exploration-entropy']);
     expect((await complete(subscribe, 'family', 'grpo')).map((c) => c.value)).toContain('Dr. GRPO');
     expect((await complete(subscribe, 'family', '')).length).toBeLessThanOrEqual(25);
     const mine = (await complete(unsubscribe, 'subscription', '')).map((c) => c.value);
-    expect(mine.sort()).toEqual(['author:Zhihong Shao', 'family:Dr. GRPO', 'keyword:clip-higher', 'topic:exploration-entropy']);
+    expect(mine.sort()).toEqual([
+      'author:Zhihong Shao',
+      'family:Dr. GRPO',
+      'keyword:clip-higher',
+      'topic:exploration-entropy',
+    ]);
     expect((await complete(unsubscribe, 'subscription', 'clip')).map((c) => c.value)).toEqual(['keyword:clip-higher']);
     expect(await complete(unsubscribe, 'subscription', '', 'someone-else')).toEqual([]);
   });
@@ -88,11 +107,16 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     expect(r.content).toMatch(/no longer follow `keyword:clip-higher`.*still follow 3 others/);
     expect((await rowsOf('u1')).map((x) => x.kind).sort()).toEqual(['author', 'family', 'topic']);
     const missing = await run(unsubscribe, { subscription: 'keyword:clip-higher' });
-    expect(missing).toMatchObject({ ephemeral: true, content: expect.stringMatching(/do not follow `keyword:clip-higher`.*You follow: /) });
+    expect(missing).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/do not follow `keyword:clip-higher`.*You follow: /),
+    });
     // A bare value works when it is unambiguous; another user's subscriptions are never touched.
     await run(subscribe, { family: 'DAPO' }, 'u2');
     expect((await run(unsubscribe, { subscription: 'DAPO' }, 'u1')).content).toMatch(/do not follow/);
-    expect((await run(unsubscribe, { subscription: 'dapo' }, 'u2')).content).toMatch(/no longer follow `family:DAPO`.*follow nothing now/);
+    expect((await run(unsubscribe, { subscription: 'dapo' }, 'u2')).content).toMatch(
+      /no longer follow `family:DAPO`.*follow nothing now/,
+    );
   });
 
   it('lists subscriptions and delivery settings', async () => {
@@ -112,7 +136,9 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     await t.db.insert(guilds).values({ guildId: 'g1', notifyChannelId: '555' });
     expect(replyText(await run(subscriptions, { mode: 'channel' }))).toMatch(/mention in <#555>/);
     expect(replyText(await run(subscriptions, { channel: '<#777>' }))).toMatch(/mention in <#777>/);
-    expect(replyText(await run(subscriptions, { mode: 'dm' }))).toMatch(/by DM.*if your DMs are closed, a mention in <#777>/);
+    expect(replyText(await run(subscriptions, { mode: 'dm' }))).toMatch(
+      /by DM.*if your DMs are closed, a mention in <#777>/,
+    );
     expect(replyText(await run(subscriptions, { mode: 'off' }))).toMatch(/Delivery is \*\*off\*\*/);
     const [row] = await t.db.select().from(subscribers).where(eq(subscribers.userId, 'u1'));
     expect(row).toMatchObject({ mode: 'off', channelId: '777', dailyCap: 3 });

@@ -11,28 +11,69 @@ import { commandDeps, commandInput } from './helpers.ts';
 describe('/trends', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
   const ask = (options: Record<string, string | number> = {}, now = new Date('2026-11-21T12:00:00Z')) =>
-    runCommand(trends, commandInput(undefined, options), commandDeps(t.db, () => now));
+    runCommand(
+      trends,
+      commandInput(undefined, options),
+      commandDeps(t.db, () => now),
+    );
 
   beforeAll(async () => {
     t = await createTestDb();
     const paper = (arxivId: string, title: string, over: Partial<typeof papers.$inferInsert> = {}) => ({
-      arxivId, title, titleKey: title.toLowerCase().replace(/\W/g, ''), rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], ...over,
+      arxivId,
+      title,
+      titleKey: title.toLowerCase().replace(/\W/g, ''),
+      rulesFamily: true,
+      rulesScore: 0.9,
+      families: ['GRPO'],
+      ...over,
     });
-    const [gspo, , , , citer] = await t.db.insert(papers).values([
-      paper('2507.18071', 'Group Sequence Policy Optimization', { families: ['GSPO', 'GRPO'], publishedOn: '2025-07-24' }),
-      paper('2611.09001', 'A fresh GSPO variant', { families: ['GSPO', 'GRPO'], topics: ['multimodal'], hfUpvotes: 77, publishedOn: '2026-11-16', newsAt: new Date('2026-11-17T06:00:00Z') }),
-      paper('2611.09002', 'Dated by month only', { publishedOn: '2026-11-01' }),
-      paper('2611.09003', 'Another GRPO paper', { hfUpvotes: 3, publishedOn: '2026-11-10', newsAt: new Date('2026-11-10T06:00:00Z') }),
-      paper('2611.09004', 'A bandit study citing GSPO', { rulesFamily: false, rulesScore: 0.1, families: [], newsAt: new Date('2026-11-18T06:00:00Z') }),
-      paper('2611.09005', 'Not GRPO at all', { rulesFamily: false, rulesScore: 0.1, families: [], newsAt: new Date('2026-11-18T06:00:00Z') }),
-    ]).returning({ id: papers.id });
+    const [gspo, , , , citer] = await t.db
+      .insert(papers)
+      .values([
+        paper('2507.18071', 'Group Sequence Policy Optimization', {
+          families: ['GSPO', 'GRPO'],
+          publishedOn: '2025-07-24',
+        }),
+        paper('2611.09001', 'A fresh GSPO variant', {
+          families: ['GSPO', 'GRPO'],
+          topics: ['multimodal'],
+          hfUpvotes: 77,
+          publishedOn: '2026-11-16',
+          newsAt: new Date('2026-11-17T06:00:00Z'),
+        }),
+        paper('2611.09002', 'Dated by month only', { publishedOn: '2026-11-01' }),
+        paper('2611.09003', 'Another GRPO paper', {
+          hfUpvotes: 3,
+          publishedOn: '2026-11-10',
+          newsAt: new Date('2026-11-10T06:00:00Z'),
+        }),
+        paper('2611.09004', 'A bandit study citing GSPO', {
+          rulesFamily: false,
+          rulesScore: 0.1,
+          families: [],
+          newsAt: new Date('2026-11-18T06:00:00Z'),
+        }),
+        paper('2611.09005', 'Not GRPO at all', {
+          rulesFamily: false,
+          rulesScore: 0.1,
+          families: [],
+          newsAt: new Date('2026-11-18T06:00:00Z'),
+        }),
+      ])
+      .returning({ id: papers.id });
     await t.db.insert(citations).values({ citingPaperId: citer!.id, citedPaperId: gspo!.id, source: 'test' });
   });
 
-  it('reads a paper\'s day from its announcement, else its publication, and no day from a month-only date', async () => {
+  it("reads a paper's day from its announcement, else its publication, and no day from a month-only date", async () => {
     const rows = await trendPapers(t.db, FAMILIES.map(familyRef), { from: '2026-11-01', to: '2026-11-22' });
     const byId = new Map(rows.map((r) => [r.arxivId, r]));
-    expect(byId.get('2611.09001')).toMatchObject({ day: '2026-11-17', grpoFamily: true, hfUpvotes: 77, topics: ['multimodal'] });
+    expect(byId.get('2611.09001')).toMatchObject({
+      day: '2026-11-17',
+      grpoFamily: true,
+      hfUpvotes: 77,
+      topics: ['multimodal'],
+    });
     expect(byId.get('2611.09001')!.families).toEqual(expect.arrayContaining(['GSPO', 'GRPO']));
     expect(byId.get('2611.09002')).toMatchObject({ day: null });
     // Not GRPO-family, but it builds on GSPO by citing its defining paper; an unrelated paper is not counted at all.
@@ -41,7 +82,7 @@ describe('/trends', () => {
     expect(byId.has('2507.18071')).toBe(false);
   });
 
-  it('charts the GRPO family per week with the numbers as text, upvotes by the week\'s top paper', async () => {
+  it("charts the GRPO family per week with the numbers as text, upvotes by the week's top paper", async () => {
     const reply = await ask({ weeks: 4 });
     const [embed] = reply.embeds!;
     expect(embed!.title).toBe('GRPO family: papers per week');
@@ -58,7 +99,9 @@ describe('/trends', () => {
     expect(embed!.image).toBe('trends-grpo-family-4w.png');
     const [file] = reply.files!;
     expect(file).toMatchObject({ name: 'trends-grpo-family-4w.png', width: 1000 });
-    expect(file!.description).toBe('Bar chart of GRPO family papers per week, 2 in 4 weeks: Oct 26: 0, Nov 2: 0, Nov 9: 1, Nov 16: 1. Each week\'s top paper\'s Hugging Face upvotes are written above its bar. Smaller panels for GRPO (2), GSPO (1).');
+    expect(file!.description).toBe(
+      "Bar chart of GRPO family papers per week, 2 in 4 weeks: Oct 26: 0, Nov 2: 0, Nov 9: 1, Nov 16: 1. Each week's top paper's Hugging Face upvotes are written above its bar. Smaller panels for GRPO (2), GSPO (1).",
+    );
     expect(readPng(file!.data).inked).toBeGreaterThan(0.02);
   });
 
@@ -74,14 +117,25 @@ describe('/trends', () => {
   it('says when nothing is dated in the weeks asked, and how far back to look', async () => {
     const later = await ask({}, new Date('2027-03-03T12:00:00Z'));
     expect(later.files).toBeUndefined();
-    expect(later.embeds![0]!.description).toBe('No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16.');
+    expect(later.embeds![0]!.description).toBe(
+      'No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16.',
+    );
     const dapo = await ask({ family: 'DAPO' });
     expect(dapo.embeds![0]!.description).toBe('No paper of DAPO is dated in the 12 weeks from 2026-08-31 to today.');
   });
 
   it('refuses an unknown family or topic and a range it does not draw, with what to type', async () => {
-    expect(await ask({ family: 'PPO-Ultra' })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^No family called "PPO-Ultra"\. Known families: GRPO, DAPO/) });
-    expect(await ask({ topic: 'nonsense' })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/must be one of: algorithm/) });
-    expect(await ask({ weeks: 300 })).toMatchObject({ ephemeral: true, content: expect.stringMatching(/between 4 and 104/) });
+    expect(await ask({ family: 'PPO-Ultra' })).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^No family called "PPO-Ultra"\. Known families: GRPO, DAPO/),
+    });
+    expect(await ask({ topic: 'nonsense' })).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/must be one of: algorithm/),
+    });
+    expect(await ask({ weeks: 300 })).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/between 4 and 104/),
+    });
   });
 });

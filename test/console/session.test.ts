@@ -23,7 +23,10 @@ const BROKEN: [string, RegExp][] = [
 
 /** The script's lines, without comments and blanks. */
 async function scriptLines(): Promise<string[]> {
-  return (await readFile(SCRIPT, 'utf8')).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return (await readFile(SCRIPT, 'utf8'))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 }
 
 /** `$ search "a b" --limit 3` -> ['search', 'a b', '--limit', '3']. */
@@ -41,14 +44,20 @@ function pressByLabel(line: string, previous: string): string {
   return `/press ${id}`;
 }
 
-describe('a newcomer\'s console session (test/console/session.txt)', () => {
+describe("a newcomer's console session (test/console/session.txt)", () => {
   const seeded = useSeededDb();
 
-  it('covers every slash command and subcommand in the README\'s tables', async () => {
+  it("covers every slash command and subcommand in the README's tables", async () => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const listed = new Set([...readme.matchAll(/`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list|tree))?/g)]
-      .map((m) => `/${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
-      .filter((c) => c !== '/press' && c !== '/quit'));
+    const listed = new Set(
+      [
+        ...readme.matchAll(
+          /`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list|tree))?/g,
+        ),
+      ]
+        .map((m) => `/${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
+        .filter((c) => c !== '/press' && c !== '/quit'),
+    );
     const lines = await scriptLines();
     const missing = [...listed].filter((c) => !lines.some((l) => l === c || l.startsWith(`${c} `)));
     expect(listed.size).toBeGreaterThanOrEqual(25);
@@ -63,7 +72,8 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
     const check = (line: string, answer: string) => {
       for (const [what, pattern] of BROKEN) {
         const at = pattern.exec(answer);
-        if (at) failures.push(`${line}\n  shows ${what}: …${answer.slice(Math.max(0, at.index - 120), at.index + 80)}…`);
+        if (at)
+          failures.push(`${line}\n  shows ${what}: …${answer.slice(Math.max(0, at.index - 120), at.index + 80)}…`);
       }
       if (!answer.trim()) failures.push(`${line}\n  has no answer`);
     };
@@ -77,11 +87,15 @@ describe('a newcomer\'s console session (test/console/session.txt)', () => {
       check(line, previous);
       if (errors.length) failures.push(`${line}\n  logged an error: ${errors.join('').slice(0, 300)}`);
     }
-    await Promise.all(lines.filter((l) => l.startsWith('$')).map(async (line) => {
-      const r = await cli(argv(line), { DATABASE_URL: seeded().url });
-      if (r.code !== 0) failures.push(`${line}\n  exit code ${r.code}: ${r.stderr.slice(0, 300)}`);
-      check(line, `${r.stdout}\n${r.stderr}`);
-    }));
+    await Promise.all(
+      lines
+        .filter((l) => l.startsWith('$'))
+        .map(async (line) => {
+          const r = await cli(argv(line), { DATABASE_URL: seeded().url });
+          if (r.code !== 0) failures.push(`${line}\n  exit code ${r.code}: ${r.stderr.slice(0, 300)}`);
+          check(line, `${r.stdout}\n${r.stderr}`);
+        }),
+    );
     expect(failures).toEqual([]);
   }, 180_000);
 });

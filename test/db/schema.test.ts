@@ -18,14 +18,33 @@ describe('database schema', () => {
     const rows = await t.sql<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public'`;
     const names = rows.map((r) => r.tablename).sort();
     expect(names).toEqual([
-      'app_state', 'channels', 'citations', 'deliveries', 'family_judgements', 'family_marks', 'feed_state', 'guilds', 'job_runs', 'notes',
-      'notifications_sent', 'paper_sources', 'paper_texts', 'papers', 'queue_items', 'subscribers', 'summaries',
-      'user_subscriptions', 'votes',
+      'app_state',
+      'channels',
+      'citations',
+      'deliveries',
+      'family_judgements',
+      'family_marks',
+      'feed_state',
+      'guilds',
+      'job_runs',
+      'notes',
+      'notifications_sent',
+      'paper_sources',
+      'paper_texts',
+      'papers',
+      'queue_items',
+      'subscribers',
+      'summaries',
+      'user_subscriptions',
+      'votes',
     ]);
   });
 
-  it('moves a paper\'s search revision when its searched text or summaries change, and only then', async () => {
-    const [p] = await t.db.insert(papers).values({ titleKey: 'k', title: 'Group Sequence Policy Optimization', abstract: 'sequence-level clipping' }).returning();
+  it("moves a paper's search revision when its searched text or summaries change, and only then", async () => {
+    const [p] = await t.db
+      .insert(papers)
+      .values({ titleKey: 'k', title: 'Group Sequence Policy Optimization', abstract: 'sequence-level clipping' })
+      .returning();
     const rev = async () => (await t.db.select({ r: papers.searchRev }).from(papers).where(eq(papers.id, p!.id)))[0]!.r;
     const first = await rev();
     await t.db.update(papers).set({ hfUpvotes: 12, githubStars: 3 }).where(eq(papers.id, p!.id));
@@ -33,7 +52,9 @@ describe('database schema', () => {
     await t.db.update(papers).set({ abstract: 'sequence-level clipping, revised' }).where(eq(papers.id, p!.id));
     const second = await rev();
     expect(second).toBeGreaterThan(first);
-    await t.db.insert(summaries).values({ paperId: p!.id, lang: 'en', promptVersion: 'v', status: 'ok', content: { tldr: 'x' } });
+    await t.db
+      .insert(summaries)
+      .values({ paperId: p!.id, lang: 'en', promptVersion: 'v', status: 'ok', content: { tldr: 'x' } });
     expect(await rev()).toBeGreaterThan(second);
   });
 });

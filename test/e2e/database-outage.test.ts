@@ -47,7 +47,13 @@ describe('a lost database', { timeout: 120_000 }, () => {
   /** Waits (polling) until the database answers again. */
   const databaseBack = async () => {
     for (let i = 0; i < 300; i++) {
-      if (await app.deps.sql`select 1`.then(() => true, () => false)) return;
+      if (
+        await app.deps.sql`select 1`.then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       await sleep(100);
     }
     throw new Error('the embedded Postgres did not come back');
@@ -59,8 +65,12 @@ describe('a lost database', { timeout: 120_000 }, () => {
     feeds = await startFeedServer();
     fake = await startFakeChannels();
     config = loadConfig({
-      DATA_DIR: dataDir, ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api/query`, HF_API_BASE: `${feeds.base}/api`,
-      ARXIV_CATEGORIES: 'cs.LG', ARXIV_REQUEST_INTERVAL_MS: '0',
+      DATA_DIR: dataDir,
+      ARXIV_RSS_BASE: `${feeds.base}/rss`,
+      ARXIV_API_BASE: `${feeds.base}/api/query`,
+      HF_API_BASE: `${feeds.base}/api`,
+      ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_REQUEST_INTERVAL_MS: '0',
     });
     const log = createLogger('info', { destination: { write: (line) => void logs.push(line) } });
     app = await createApp(config, { log, seedIfEmpty: false, watchMs: 100, now: () => now });
@@ -74,7 +84,15 @@ describe('a lost database', { timeout: 120_000 }, () => {
   /** Connects to the embedded server with a password: 1, or the error code. */
   const attempt = async (pw: string) => {
     const port = Number(new URL(app.handle.embedded!.url('postgres')).port);
-    const sql = postgres({ host: '127.0.0.1', port, database: 'postgres', username: 'grpo', password: pw, max: 1, onnotice: () => {} });
+    const sql = postgres({
+      host: '127.0.0.1',
+      port,
+      database: 'postgres',
+      username: 'grpo',
+      password: pw,
+      max: 1,
+      onnotice: () => {},
+    });
     try {
       return (await sql`select 1 as ok`)[0]!.ok as number;
     } catch (err) {
@@ -111,7 +129,9 @@ describe('a lost database', { timeout: 120_000 }, () => {
           killed = true;
           killPostgres(); // the feed answers, but the database is gone before anything is stored
         }
-        return { body: rssFeed('cs.LG', '2026-11-16', [{ id: '2611.80001' }, { id: '2611.80002' }, { id: '2611.80003' }]) };
+        return {
+          body: rssFeed('cs.LG', '2026-11-16', [{ id: '2611.80001' }, { id: '2611.80002' }, { id: '2611.80003' }]),
+        };
       }
       if (url.pathname === '/api/query') return { body: apiFeed([]) };
       return { body: '[]' };
@@ -119,7 +139,9 @@ describe('a lost database', { timeout: 120_000 }, () => {
     const outcome = await runRetryingOutages(pollFeedsJob, app.deps, { delaysMs: RETRY });
     expect(outcome).toMatchObject({ status: 'ok', stats: { new: 3, failed: 0 } });
     expect(killed).toBe(true);
-    expect(await app.deps.db.select({ id: papers.id }).from(papers).where(like(papers.arxivId, '2611.8%'))).toHaveLength(3);
+    expect(
+      await app.deps.db.select({ id: papers.id }).from(papers).where(like(papers.arxivId, '2611.8%')),
+    ).toHaveLength(3);
     // The run the outage cut short is marked as such by the run that completed.
     expect((await lastJobRuns(app.deps.db, 'poll-feeds')).map((r) => r.status)).toEqual(['ok', 'interrupted']);
   });
@@ -139,8 +161,16 @@ describe('a lost database', { timeout: 120_000 }, () => {
     const job = postDigestsJob({ poster, compose: async () => parts });
     expect(await runRetryingOutages(job, app.deps, { delaysMs: RETRY })).toMatchObject({ status: 'ok' });
     expect(killed).toBe(true);
-    expect(fake.messages.filter((m) => m.channelId === '5151').map((m) => m.body.content)).toEqual(['part 1 of 3', 'part 2 of 3', 'part 3 of 3']);
-    const rows = await app.deps.db.select().from(deliveries).where(eq(deliveries.channelId, '5151')).orderBy(asc(deliveries.part));
+    expect(fake.messages.filter((m) => m.channelId === '5151').map((m) => m.body.content)).toEqual([
+      'part 1 of 3',
+      'part 2 of 3',
+      'part 3 of 3',
+    ]);
+    const rows = await app.deps.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.channelId, '5151'))
+      .orderBy(asc(deliveries.part));
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
@@ -151,10 +181,15 @@ describe('a lost database', { timeout: 120_000 }, () => {
     });
     const url = app.handle.embedded!.url('grpo_digest');
     const r = await cli(['poll', '--source', 'arxiv-rss'], {
-      DATABASE_URL: url, ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_CATEGORIES: 'cs.LG', ARXIV_REQUEST_INTERVAL_MS: '0',
+      DATABASE_URL: url,
+      ARXIV_RSS_BASE: `${feeds.base}/rss`,
+      ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_REQUEST_INTERVAL_MS: '0',
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^grpo-digest: lost the database, DATABASE_URL \(postgres:\/\/grpo@127\.0\.0\.1:\d+\/grpo_digest\): database unavailable/m);
+    expect(r.stderr).toMatch(
+      /^grpo-digest: lost the database, DATABASE_URL \(postgres:\/\/grpo@127\.0\.0\.1:\d+\/grpo_digest\): database unavailable/m,
+    );
     expect(r.stderr).not.toContain(app.handle.embedded!.password);
     await databaseBack();
   });
@@ -165,7 +200,9 @@ describe('a lost database', { timeout: 120_000 }, () => {
     await app.close();
     await rm(path.join(dataDir, 'pg.password'));
     app = await createApp(config, { log: createLogger('silent'), seedIfEmpty: false, watchMs: 0, now: () => now });
-    expect(await app.deps.db.select({ id: papers.id }).from(papers).where(like(papers.arxivId, '2611.8%'))).toHaveLength(3);
+    expect(
+      await app.deps.db.select({ id: papers.id }).from(papers).where(like(papers.arxivId, '2611.8%')),
+    ).toHaveLength(3);
     const password = readFileSync(path.join(dataDir, 'pg.password'), 'utf8').trim();
     expect(password).not.toBe('grpo-local');
     expect(app.handle.embedded!.password).toBe(password);

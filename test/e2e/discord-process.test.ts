@@ -26,8 +26,15 @@ describe('grpo-digest start on Discord', () => {
     const child = spawn(path.join(ROOT, 'bin/grpo-digest'), ['start'], {
       cwd: ROOT,
       env: {
-        PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', DATABASE_URL: t.url,
-        DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD_ID, DISCORD_API_BASE: fake.api, DISCORD_SHARDS: 'auto',
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME ?? '/tmp',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: t.url,
+        DISCORD_TOKEN: 'fake-token',
+        DISCORD_APPLICATION_ID: APP_ID,
+        DISCORD_GUILD_ID: GUILD_ID,
+        DISCORD_API_BASE: fake.api,
+        DISCORD_SHARDS: 'auto',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -36,8 +43,16 @@ describe('grpo-digest start on Discord', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     // Guild registration (DISCORD_GUILD_ID), then the scheduler: the bot is up.
-    await fake.waitForRequest((r) => r.method === 'PUT' && r.path === `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, 60_000);
-    expect(fake.gateway.filter((p) => p.op === 2).map((p) => p.d.shard)).toEqual(expect.arrayContaining([[0, 2], [1, 2]]));
+    await fake.waitForRequest(
+      (r) => r.method === 'PUT' && r.path === `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`,
+      60_000,
+    );
+    expect(fake.gateway.filter((p) => p.op === 2).map((p) => p.d.shard)).toEqual(
+      expect.arrayContaining([
+        [0, 2],
+        [1, 2],
+      ]),
+    );
     const i = fake.sendChatInput({ name: 'help' });
     expect((await fake.waitForResponse(i)).body.type).toBe(4);
 

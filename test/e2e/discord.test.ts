@@ -17,7 +17,18 @@ import { COMMANDS_HASH_KEY } from '../../src/adapters/discord/register.ts';
 import { GENERIC_ERROR } from '../../src/core/dispatch.ts';
 import { UserFacingError } from '../../src/core/errors.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { APP_ID, CHANNEL_ID, GUILD_ID, MODERATOR_ROLE_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, WEEKLY_CHANNEL_ID, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+import {
+  APP_ID,
+  CHANNEL_ID,
+  GUILD_ID,
+  MODERATOR_ROLE_ID,
+  OTHER_CHANNEL_ID,
+  PERMISSIONS,
+  startFakeDiscord,
+  WEEKLY_CHANNEL_ID,
+  type FakeDiscord,
+  type RecordedRequest,
+} from '../fakes/discord.ts';
 import { readPng } from '../helpers/png.ts';
 
 /**
@@ -28,7 +39,11 @@ import { readPng } from '../helpers/png.ts';
  */
 const testCommands: Command[] = [
   {
-    definition: { name: 'e2e-slow', description: 'A slow answer', options: [{ name: 'fail', description: 'Refuse instead', type: 'boolean' }] },
+    definition: {
+      name: 'e2e-slow',
+      description: 'A slow answer',
+      options: [{ name: 'fail', description: 'Refuse instead', type: 'boolean' }],
+    },
     slow: true,
     async execute(input) {
       if (input.options.fail) throw new UserFacingError('That did not work: try another value.');
@@ -45,10 +60,17 @@ const testCommands: Command[] = [
   {
     definition: { name: 'e2e-pager', description: 'Pages with buttons' },
     async execute() {
-      return { content: 'page 1', components: [[{ kind: 'action', customId: pagerId.encode({ page: 2 }), label: 'Next', style: 'primary' }]] };
+      return {
+        content: 'page 1',
+        components: [[{ kind: 'action', customId: pagerId.encode({ page: 2 }), label: 'Next', style: 'primary' }]],
+      };
     },
     async component(input) {
-      return { update: true, content: `page ${pagerId.decode(input.customId)?.page}`, components: [[{ kind: 'link', url: 'https://arxiv.org', label: 'arXiv' }]] };
+      return {
+        update: true,
+        content: `page ${pagerId.decode(input.customId)?.page}`,
+        components: [[{ kind: 'link', url: 'https://arxiv.org', label: 'arXiv' }]],
+      };
     },
   },
   {
@@ -99,7 +121,13 @@ describe('the Discord bot against a fake Discord', () => {
   beforeAll(async () => {
     fake = await startFakeDiscord();
     t = await createTestDb();
-    config = loadConfig({ DATABASE_URL: t.url, DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api, LOG_LEVEL: 'silent' });
+    config = loadConfig({
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      LOG_LEVEL: 'silent',
+    });
     await start(); // imports the seed corpus on first start, like production
   }, 120_000);
 
@@ -119,7 +147,12 @@ describe('the Discord bot against a fake Discord', () => {
   it('registers the commands once at start-up, as chat-input JSON, and records the hash', async () => {
     const puts = fake.requests.filter(isPut);
     expect(puts).toHaveLength(1);
-    const body = puts[0]!.body as { name: string; type: number; options: { type: number; name: string }[]; default_member_permissions: string | null }[];
+    const body = puts[0]!.body as {
+      name: string;
+      type: number;
+      options: { type: number; name: string }[];
+      default_member_permissions: string | null;
+    }[];
     expect(body.map((c) => c.name)).toEqual(allCommands.map((c) => c.definition.name));
     const paper = body.find((c) => c.name === 'paper')!;
     expect(paper.type).toBe(1);
@@ -166,13 +199,21 @@ describe('the Discord bot against a fake Discord', () => {
 
   it('replaces a public placeholder by an ephemeral follow-up when a slow command refuses', async () => {
     const i = fake.sendChatInput({ name: 'e2e-slow', options: { fail: true } });
-    const followUp = await fake.waitForResponse(i, (r) => r.method === 'POST' && r.path === `/webhooks/${APP_ID}/${i.token}`);
+    const followUp = await fake.waitForResponse(
+      i,
+      (r) => r.method === 'POST' && r.path === `/webhooks/${APP_ID}/${i.token}`,
+    );
     expect(fake.responsesTo(i).map((r) => r.method)).toEqual(['POST', 'DELETE', 'POST']);
     expect(followUp.body).toMatchObject({ flags: 64, content: 'That did not work: try another value.' });
   });
 
   it('answers autocomplete with at most 25 choices of at most 100 characters', async () => {
-    const i = fake.sendAutocomplete({ name: 'paper', subcommand: 'show', options: { id: 'sequence policy' }, focused: 'id' });
+    const i = fake.sendAutocomplete({
+      name: 'paper',
+      subcommand: 'show',
+      options: { id: 'sequence policy' },
+      focused: 'id',
+    });
     const callback = await fake.waitForResponse(i);
     expect(callback.body.type).toBe(8);
     const choices = callback.body.data.choices as { name: string; value: string }[];
@@ -185,36 +226,71 @@ describe('the Discord bot against a fake Discord', () => {
   it('routes a button press to the command that owns it and updates the message', async () => {
     const first = fake.sendChatInput({ name: 'e2e-pager' });
     const reply = await fake.waitForResponse(first);
-    expect(reply.body.data.components).toEqual([{ type: 1, components: [{ type: 2, style: 1, custom_id: 'e2e-pager:page:2', label: 'Next', disabled: false }] }]);
+    expect(reply.body.data.components).toEqual([
+      { type: 1, components: [{ type: 2, style: 1, custom_id: 'e2e-pager:page:2', label: 'Next', disabled: false }] },
+    ]);
     const press = fake.pressButton('e2e-pager:page:2');
     const update = await fake.waitForResponse(press);
-    expect(update.body).toMatchObject({ type: 7, data: { content: 'page 2', components: [{ type: 1, components: [{ type: 2, style: 5, url: 'https://arxiv.org', label: 'arXiv' }] }] } });
+    expect(update.body).toMatchObject({
+      type: 7,
+      data: {
+        content: 'page 2',
+        components: [{ type: 1, components: [{ type: 2, style: 5, url: 'https://arxiv.org', label: 'arXiv' }] }],
+      },
+    });
     const stale = fake.pressButton('gone:1');
     expect((await fake.waitForResponse(stale)).body).toMatchObject({ type: 4, data: { flags: 64 } });
   });
 
-  it('counts a press of a digest\'s vote button once, privately, and a second press takes it back', async () => {
+  it("counts a press of a digest's vote button once, privately, and a second press takes it back", async () => {
     const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
     const first = await fake.waitForResponse(fake.pressButton(`vote:${gspo!.id}`));
-    expect(first.body).toMatchObject({ type: 4, data: { flags: 64, content: expect.stringMatching(/^You nominated \*\*Group Sequence Policy Optimization\*\* for the reading group and voted for it: 1 vote\./) } });
+    expect(first.body).toMatchObject({
+      type: 4,
+      data: {
+        flags: 64,
+        content: expect.stringMatching(
+          /^You nominated \*\*Group Sequence Policy Optimization\*\* for the reading group and voted for it: 1 vote\./,
+        ),
+      },
+    });
     const again = await fake.waitForResponse(fake.pressButton(`vote:${gspo!.id}`));
     expect(again.body.data.content).toMatch(/taken back|removed|withdrawn/i);
     expect(await t.db.select().from(votes)).toHaveLength(0);
   });
 
   it('refuses a configuration command to a member without Manage Server, and decides it server side', async () => {
-    const refused = fake.sendChatInput({ name: 'e2e-config', permissions: PERMISSIONS.member, userId: '700000000000000010' });
-    expect((await fake.waitForResponse(refused)).body.data).toMatchObject({ flags: 64, content: expect.stringMatching(/Manage Server/) });
+    const refused = fake.sendChatInput({
+      name: 'e2e-config',
+      permissions: PERMISSIONS.member,
+      userId: '700000000000000010',
+    });
+    expect((await fake.waitForResponse(refused)).body.data).toMatchObject({
+      flags: 64,
+      content: expect.stringMatching(/Manage Server/),
+    });
 
-    const manager = fake.sendChatInput({ name: 'e2e-config', permissions: PERMISSIONS.manager, userId: '700000000000000011' });
-    expect((await fake.waitForResponse(manager)).body.data).toMatchObject({ content: 'configured by 700000000000000011' });
+    const manager = fake.sendChatInput({
+      name: 'e2e-config',
+      permissions: PERMISSIONS.manager,
+      userId: '700000000000000011',
+    });
+    expect((await fake.waitForResponse(manager)).body.data).toMatchObject({
+      content: 'configured by 700000000000000011',
+    });
 
     // The server's moderator role counts too, once configured.
     const notYet = fake.sendChatInput({ name: 'e2e-config', roles: [MODERATOR_ROLE_ID], userId: '700000000000000012' });
     expect((await fake.waitForResponse(notYet)).body.data.flags).toBe(64);
     await t.db.insert(guilds).values({ guildId: GUILD_ID, moderatorRoleId: MODERATOR_ROLE_ID });
-    const moderator = fake.sendChatInput({ name: 'e2e-config', roles: [MODERATOR_ROLE_ID], userId: '700000000000000012' });
-    expect((await fake.waitForResponse(moderator)).body.data).toMatchObject({ content: 'configured by 700000000000000012' });
+    const moderator = fake.sendChatInput({
+      name: 'e2e-config',
+      roles: [MODERATOR_ROLE_ID],
+      userId: '700000000000000012',
+    });
+    expect((await fake.waitForResponse(moderator)).body.data).toMatchObject({
+      content: 'configured by 700000000000000012',
+    });
   });
 
   it('answers a bug with a generic ephemeral message and keeps running', async () => {
@@ -226,20 +302,36 @@ describe('the Discord bot against a fake Discord', () => {
 
   it('posts a digest through the real poster with a nonce Discord enforces, pinging only the opted-in role', async () => {
     const roleId = '400000000000000099';
-    await t.db.insert(channels).values({ channelId: CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', pingRoleId: roleId });
-    await t.db.insert(papers).values([1, 2].map((n) => ({
-      arxivId: `2611.7000${n}`, title: `GRPO variant ${n}: @everyone <@&${MODERATOR_ROLE_ID}>`, titleKey: `e2egrpovariant${n}`,
-      abstract: `Variant ${n} normalises advantages per group and trains with verifiable rewards.`,
-      rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-22T06:20:00Z'),
-    })));
+    await t.db
+      .insert(channels)
+      .values({ channelId: CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', pingRoleId: roleId });
+    await t.db.insert(papers).values(
+      [1, 2].map((n) => ({
+        arxivId: `2611.7000${n}`,
+        title: `GRPO variant ${n}: @everyone <@&${MODERATOR_ROLE_ID}>`,
+        titleKey: `e2egrpovariant${n}`,
+        abstract: `Variant ${n} normalises advantages per group and trains with verifiable rewards.`,
+        rulesFamily: true,
+        rulesScore: 0.9,
+        families: ['GRPO'],
+        topics: ['algorithm'],
+        newsAt: new Date('2026-11-22T06:20:00Z'),
+      })),
+    );
     const now = new Date('2026-11-22T08:01:00Z');
-    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: CHANNEL_ID });
+    const counts = await deliverDigests(
+      { db: app.handle.db, log: app.log, now: () => now },
+      { poster: bot.poster, channelId: CHANNEL_ID },
+    );
     expect(counts).toMatchObject({ planned: 1, failed: 0, undeliverable: 0 });
     expect(counts.messages).toBeGreaterThan(0);
 
     const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${CHANNEL_ID}/messages`);
     expect(posts).toHaveLength(counts.messages);
-    const rows = await t.db.select().from(deliveries).where(and(eq(deliveries.channelId, CHANNEL_ID), eq(deliveries.status, 'sent')));
+    const rows = await t.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.channelId, CHANNEL_ID), eq(deliveries.status, 'sent')));
     expect(rows).toHaveLength(counts.messages);
     for (const post of posts) {
       expect(post.auth).toBe('Bot fake-token');
@@ -249,7 +341,12 @@ describe('the Discord bot against a fake Discord', () => {
     }
     const titles = posts.flatMap((p) => (p.body.embeds as { title?: string }[]).map((e) => e.title ?? ''));
     expect(titles.filter((x) => x.startsWith('GRPO variant'))).toHaveLength(2);
-    expect(rows.map((r) => r.messageId).sort()).toEqual(fake.messages.filter((m) => m.channelId === CHANNEL_ID).map((m) => m.id).sort());
+    expect(rows.map((r) => r.messageId).sort()).toEqual(
+      fake.messages
+        .filter((m) => m.channelId === CHANNEL_ID)
+        .map((m) => m.id)
+        .sort(),
+    );
 
     // A part re-sent after a crash carries the same nonce: Discord returns the first message, nothing is posted twice.
     const first = rows[0]!;
@@ -259,14 +356,29 @@ describe('the Discord bot against a fake Discord', () => {
   });
 
   it('opens a discussion thread on each paper in a thread-per-paper channel', async () => {
-    await t.db.insert(channels).values({ channelId: OTHER_CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', threadPerPaper: true });
+    await t.db.insert(channels).values({
+      channelId: OTHER_CHANNEL_ID,
+      guildId: GUILD_ID,
+      postTime: '08:00',
+      timezone: 'UTC',
+      threadPerPaper: true,
+    });
     const now = new Date('2026-11-22T08:02:00Z');
-    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID });
+    const counts = await deliverDigests(
+      { db: app.handle.db, log: app.log, now: () => now },
+      { poster: bot.poster, channelId: OTHER_CHANNEL_ID },
+    );
     expect(counts).toMatchObject({ messages: 2, failed: 0 });
     const posted = fake.messages.filter((m) => m.channelId === OTHER_CHANNEL_ID);
-    const threads = fake.requests.filter((r) => r.method === 'POST' && /^\/channels\/\d+\/messages\/\d+\/threads$/.test(r.path));
-    expect(threads.map((r) => r.path).sort()).toEqual(posted.map((m) => `/channels/${OTHER_CHANNEL_ID}/messages/${m.id}/threads`).sort());
-    expect(threads.map((r) => r.body.name as string).sort()).toEqual(posted.map((m) => (m.body.embeds as { title: string }[])[0]!.title).sort());
+    const threads = fake.requests.filter(
+      (r) => r.method === 'POST' && /^\/channels\/\d+\/messages\/\d+\/threads$/.test(r.path),
+    );
+    expect(threads.map((r) => r.path).sort()).toEqual(
+      posted.map((m) => `/channels/${OTHER_CHANNEL_ID}/messages/${m.id}/threads`).sort(),
+    );
+    expect(threads.map((r) => r.body.name as string).sort()).toEqual(
+      posted.map((m) => (m.body.embeds as { title: string }[])[0]!.title).sort(),
+    );
   });
 
   it('answers /family tree with the picture uploaded as a multipart attachment that the embed shows', async () => {
@@ -274,38 +386,88 @@ describe('the Discord bot against a fake Discord', () => {
     // Drawn within the second, or deferred and edited in: either way, one request carries the file.
     const answer = await fake.waitForResponse(i, (r) => r.files.length > 0);
     const data = answer.path.endsWith('/callback') ? answer.body.data : answer.body;
-    expect(data.embeds[0]).toMatchObject({ title: 'GRPO family tree: GSPO', image: { url: 'attachment://family-tree-gspo.png' } });
+    expect(data.embeds[0]).toMatchObject({
+      title: 'GRPO family tree: GSPO',
+      image: { url: 'attachment://family-tree-gspo.png' },
+    });
     // discord.js names each file in its form part; the body's attachments carry the alt text.
-    expect(data.attachments).toEqual([{ id: '0', description: expect.stringMatching(/^The GRPO family tree: .*GSPO is highlighted/) }]);
-    expect(answer.files.map((f) => [f.field, f.name, f.contentType])).toEqual([['files[0]', 'family-tree-gspo.png', 'image/png']]);
+    expect(data.attachments).toEqual([
+      { id: '0', description: expect.stringMatching(/^The GRPO family tree: .*GSPO is highlighted/) },
+    ]);
+    expect(answer.files.map((f) => [f.field, f.name, f.contentType])).toEqual([
+      ['files[0]', 'family-tree-gspo.png', 'image/png'],
+    ]);
     expect(readPng(answer.files[0]!.data)).toMatchObject({ width: 1000 });
     expect(data.embeds[0].description).toMatch(/^\*\*GSPO\*\* ◀ 2025 · \d+ papers · builds on GRPO$/m);
   });
 
   it('posts a weekly digest with its header picture on the first message, under the nonce Discord enforces', async () => {
-    await t.db.insert(channels).values({ channelId: WEEKLY_CHANNEL_ID, guildId: GUILD_ID, postTime: '08:00', timezone: 'UTC', cadence: 'weekly', weekday: 1, headerImage: true });
-    await t.db.insert(papers).values(['GSPO', 'DAPO'].map((f, n) => ({
-      arxivId: `2611.7100${n}`, title: `A weekly ${f} paper`, titleKey: `aweekly${f.toLowerCase()}paper`, abstract: `It builds on ${f} with verifiable rewards.`,
-      rulesFamily: true, rulesScore: 0.9, families: [f, 'GRPO'], topics: ['algorithm'], newsAt: new Date('2026-11-20T06:20:00Z'),
-    })));
+    await t.db.insert(channels).values({
+      channelId: WEEKLY_CHANNEL_ID,
+      guildId: GUILD_ID,
+      postTime: '08:00',
+      timezone: 'UTC',
+      cadence: 'weekly',
+      weekday: 1,
+      headerImage: true,
+    });
+    await t.db.insert(papers).values(
+      ['GSPO', 'DAPO'].map((f, n) => ({
+        arxivId: `2611.7100${n}`,
+        title: `A weekly ${f} paper`,
+        titleKey: `aweekly${f.toLowerCase()}paper`,
+        abstract: `It builds on ${f} with verifiable rewards.`,
+        rulesFamily: true,
+        rulesScore: 0.9,
+        families: [f, 'GRPO'],
+        topics: ['algorithm'],
+        newsAt: new Date('2026-11-20T06:20:00Z'),
+      })),
+    );
     const now = new Date('2026-11-23T08:01:00Z'); // a Monday
-    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => now }, { poster: bot.poster, channelId: WEEKLY_CHANNEL_ID });
+    const counts = await deliverDigests(
+      { db: app.handle.db, log: app.log, now: () => now },
+      { poster: bot.poster, channelId: WEEKLY_CHANNEL_ID },
+    );
     expect(counts).toMatchObject({ planned: 1, failed: 0 });
-    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${WEEKLY_CHANNEL_ID}/messages`);
+    const posts = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/channels/${WEEKLY_CHANNEL_ID}/messages`,
+    );
     expect(posts).toHaveLength(counts.messages);
     const [first, ...rest] = posts;
     expect(first!.files.map((f) => [f.name, f.contentType])).toEqual([['digest-week-2026-11-23.png', 'image/png']]);
     expect(readPng(first!.files[0]!.data).width).toBe(1000);
-    expect(first!.body).toMatchObject({ enforce_nonce: true, attachments: [{ id: '0', description: expect.stringMatching(/^Bar chart of the week's \d+ GRPO-family papers by family: GRPO \d+, .*DAPO 1.*GSPO 1/) }] });
+    expect(first!.body).toMatchObject({
+      enforce_nonce: true,
+      attachments: [
+        {
+          id: '0',
+          description: expect.stringMatching(
+            /^Bar chart of the week's \d+ GRPO-family papers by family: GRPO \d+, .*DAPO 1.*GSPO 1/,
+          ),
+        },
+      ],
+    });
     expect(first!.body.content).toMatch(/^GRPO weekly digest · 2026-11-23/);
     for (const r of rest) expect(r.files).toEqual([]);
-    const [row] = await t.db.select().from(deliveries).where(and(eq(deliveries.channelId, WEEKLY_CHANNEL_ID), eq(deliveries.part, 0)));
+    const [row] = await t.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.channelId, WEEKLY_CHANNEL_ID), eq(deliveries.part, 0)));
     expect(first!.body.nonce).toBe(row!.nonce);
-    expect(fake.messages.find((m) => m.id === row!.messageId)!.files.map((f) => f.name)).toEqual(['digest-week-2026-11-23.png']);
+    expect(fake.messages.find((m) => m.id === row!.messageId)!.files.map((f) => f.name)).toEqual([
+      'digest-week-2026-11-23.png',
+    ]);
   });
 
   it('waits out a 429 and then posts', async () => {
-    fake.failNext(/^\/channels\/\d+\/messages$/, 429, { message: 'You are being rate limited.', retry_after: 0.05, global: false }, { 'retry-after': '0.05', 'x-ratelimit-scope': 'user' }, 'POST');
+    fake.failNext(
+      /^\/channels\/\d+\/messages$/,
+      429,
+      { message: 'You are being rate limited.', retry_after: 0.05, global: false },
+      { 'retry-after': '0.05', 'x-ratelimit-scope': 'user' },
+      'POST',
+    );
     const before = fake.requests.length;
     const { messageId } = await bot.poster.send(CHANNEL_ID, { content: 'after the rate limit' }, { nonce: 'e2e-429' });
     const tried = fake.requests.slice(before).filter((r) => r.path === `/channels/${CHANNEL_ID}/messages`);
@@ -321,7 +483,9 @@ describe('the Discord bot against a fake Discord', () => {
     fake.failNext(/^\/channels\/\d+\/messages$/, 502, { message: 'Bad Gateway' }, {}, 'POST');
     const outage = await bot.poster.send(CHANNEL_ID, { content: 'x' }, { nonce: 'e2e-502' }).catch((e: unknown) => e);
     expect(outage).toMatchObject({ permanent: false });
-    const gone = await bot.poster.send('300000000000000999', { content: 'x' }, { nonce: 'e2e-404' }).catch((e: unknown) => e);
+    const gone = await bot.poster
+      .send('300000000000000999', { content: 'x' }, { nonce: 'e2e-404' })
+      .catch((e: unknown) => e);
     expect(gone).toMatchObject({ permanent: true, message: expect.stringMatching(/10003/) });
   });
 

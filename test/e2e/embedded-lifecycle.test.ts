@@ -10,14 +10,20 @@ const BIN = path.join(ROOT, 'bin/grpo-digest');
 const STACK = /\n\s+at .+:\d+:\d+/;
 
 function start(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(BIN, args, { cwd: ROOT, env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env } });
+  return spawn(BIN, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+  });
 }
 
 /** Resolves with everything the stream said once it has said `text`. */
 function waitFor(child: ChildProcessWithoutNullStreams, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for "${text}"; saw: ${seen.slice(-500)}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for "${text}"; saw: ${seen.slice(-500)}`)),
+      90_000,
+    );
     child.stdout.on('data', (c: Buffer) => {
       seen += c.toString();
       if (seen.includes(text)) {
@@ -29,7 +35,8 @@ function waitFor(child: ChildProcessWithoutNullStreams, text: string): Promise<s
 }
 
 /** The exit code, once the process has ended and its output has been read. */
-const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+const exited = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
 
 function isAlive(pid: number): boolean {
   try {
@@ -80,7 +87,9 @@ describe('the embedded Postgres across processes', () => {
     // Bug 6: a second process uses the running server instead of refusing.
     const search = await cli(['search', 'group sequence policy', '--limit', '1'], env);
     expect(search.stderr).not.toMatch(STACK);
-    expect(search.stderr).toMatch(/Using the database of the grpo-digest already running on this folder \(process \d+\)/);
+    expect(search.stderr).toMatch(
+      /Using the database of the grpo-digest already running on this folder \(process \d+\)/,
+    );
     expect(search.code).toBe(0);
     expect(search.stdout).toContain('Group Sequence Policy Optimization');
     // ... and leaves it running for the bot.
@@ -102,11 +111,15 @@ describe('the embedded Postgres across processes', () => {
     const exporter = start(['export'], env);
     let exportErr = '';
     exporter.stderr.on('data', (c: Buffer) => (exportErr += c.toString()));
-    const firstBytes = await new Promise<string>((resolve) => exporter.stdout.once('data', (c: Buffer) => resolve(c.toString().slice(0, 100))));
+    const firstBytes = await new Promise<string>((resolve) =>
+      exporter.stdout.once('data', (c: Buffer) => resolve(c.toString().slice(0, 100))),
+    );
     exporter.stdout.destroy(); // the reader goes away, as head does after 100 bytes
     const code = await exited(exporter);
     expect(firstBytes).toMatch(/^\{"id":/);
-    expect(exportErr).toMatch(/Stopping the embedded Postgres \(process \d+\) that a grpo-digest which ended without closing left running/);
+    expect(exportErr).toMatch(
+      /Stopping the embedded Postgres \(process \d+\) that a grpo-digest which ended without closing left running/,
+    );
     expect(exportErr).not.toMatch(STACK);
     expect(code).toBe(0);
     expect(await gone(orphan)).toBe(true);

@@ -19,7 +19,10 @@ describe('two first starts at once', { timeout: 120_000 }, () => {
     const starts = await Promise.allSettled([0, 1].map(() => createApp(config, { log: pino({ level: 'silent' }) })));
     const apps = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
-      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started']);
+      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
       const [db] = apps.map((a) => a.deps.db);
       expect((await db!.select({ n: count() }).from(papers))[0]!.n).toBe(238);
       expect((await db!.select({ n: count() }).from(notes))[0]!.n).toBe(130);

@@ -23,16 +23,29 @@ describe('the health and metrics endpoint', () => {
     const r = await get('/healthz');
     return { status: r.status, report: JSON.parse(r.text) as HealthReport };
   };
-  const polledAgo = (ms: number) => t.db.insert(feedState).values({ feed: 'hf-daily', lastSuccessAt: new Date(Date.now() - ms) })
-    .onConflictDoUpdate({ target: feedState.feed, set: { lastSuccessAt: new Date(Date.now() - ms) } });
+  const polledAgo = (ms: number) =>
+    t.db
+      .insert(feedState)
+      .values({ feed: 'hf-daily', lastSuccessAt: new Date(Date.now() - ms) })
+      .onConflictDoUpdate({ target: feedState.feed, set: { lastSuccessAt: new Date(Date.now() - ms) } });
 
   beforeAll(async () => {
     fake = await startFakeDiscord();
     t = await createTestDb();
-    const config = loadConfig({ DATABASE_URL: t.url, DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api, METRICS_PORT: '9464', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      METRICS_PORT: '9464',
+      LOG_LEVEL: 'silent',
+    });
     config.ops.port = 0; // any free port: test files run in parallel
     const app = await createApp(config, { log: pino({ level: 'silent' }), seedIfEmpty: false });
-    bot = await startBot(app, { jobs: () => [], clientOptions: { waitGuildTimeout: 300, rest: { retries: 0, timeout: 5000 } } });
+    bot = await startBot(app, {
+      jobs: () => [],
+      clientOptions: { waitGuildTimeout: 300, rest: { retries: 0, timeout: 5000 } },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -59,28 +72,56 @@ describe('the health and metrics endpoint', () => {
     await polledAgo(30 * H);
     const { status, report } = await health();
     expect(status).toBe(503);
-    expect(report.checks.poll).toMatchObject({ ok: false, detail: expect.stringMatching(/last successful poll 30 h ago \(limit 26 h\)/) });
+    expect(report.checks.poll).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/last successful poll 30 h ago \(limit 26 h\)/),
+    });
     expect(report.checks.gateway.ok).toBe(true);
     await polledAgo(H);
   });
 
   it('answers 503 when a digest message has waited in the outbox longer than the limit, and 200 once it is sent', async () => {
     await t.db.insert(channels).values({ channelId: CHANNEL_ID, guildId: '200000000000000002', enabled: true });
-    const [row] = await t.db.insert(deliveries).values({
-      channelId: CHANNEL_ID, digestKey: '2026-11-20', part: 0, nonce: 'n-ops-1', payload: { reply: { content: 'x' }, pingRoleIds: [] }, createdAt: new Date(Date.now() - 3 * H),
-    }).returning();
+    const [row] = await t.db
+      .insert(deliveries)
+      .values({
+        channelId: CHANNEL_ID,
+        digestKey: '2026-11-20',
+        part: 0,
+        nonce: 'n-ops-1',
+        payload: { reply: { content: 'x' }, pingRoleIds: [] },
+        createdAt: new Date(Date.now() - 3 * H),
+      })
+      .returning();
     const stuck = await health();
     expect(stuck.status).toBe(503);
-    expect(stuck.report.checks.outbox).toMatchObject({ ok: false, digests: 1, detail: expect.stringMatching(/delivery is stuck/) });
+    expect(stuck.report.checks.outbox).toMatchObject({
+      ok: false,
+      digests: 1,
+      detail: expect.stringMatching(/delivery is stuck/),
+    });
     await t.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.id, row!.id));
     expect((await health()).status).toBe(200);
   });
 
   it('serves Prometheus text: stored totals, the gateway, and how fast interactions got their first response', async () => {
-    await t.db.insert(jobRuns).values({ job: 'post-digests', status: 'ok', stats: { planned: 2, messages: 5, failed: 1 }, finishedAt: new Date() });
     await t.db.insert(jobRuns).values({
-      job: 'poll-feeds', status: 'ok', finishedAt: new Date(),
-      stats: { new: 3, feeds: { 'arxiv-rss:cs.LG': { status: 'ok', fetched: 40, new: 3, family: 1 }, 'hf-daily': { status: 'failed', fetched: 0, new: 0, family: 0 } } },
+      job: 'post-digests',
+      status: 'ok',
+      stats: { planned: 2, messages: 5, failed: 1 },
+      finishedAt: new Date(),
+    });
+    await t.db.insert(jobRuns).values({
+      job: 'poll-feeds',
+      status: 'ok',
+      finishedAt: new Date(),
+      stats: {
+        new: 3,
+        feeds: {
+          'arxiv-rss:cs.LG': { status: 'ok', fetched: 40, new: 3, family: 1 },
+          'hf-daily': { status: 'failed', fetched: 0, new: 0, family: 0 },
+        },
+      },
     });
     const i = fake.sendChatInput({ name: 'help' });
     await fake.waitForResponse(i);

@@ -39,20 +39,38 @@ describe('two replicas on one database', () => {
     });
     const t = await createTestDb();
     const config = loadConfig({
-      DATABASE_URL: t.url, DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api, LOG_LEVEL: 'silent',
-      ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api/query`, HF_API_BASE: `${feeds.base}/api`,
-      ARXIV_CATEGORIES: 'cs.LG', ARXIV_REQUEST_INTERVAL_MS: '0',
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      LOG_LEVEL: 'silent',
+      ARXIV_RSS_BASE: `${feeds.base}/rss`,
+      ARXIV_API_BASE: `${feeds.base}/api/query`,
+      HF_API_BASE: `${feeds.base}/api`,
+      ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_REQUEST_INTERVAL_MS: '0',
     });
     for (let i = 0; i < 2; i++) {
       const app = await createApp(config, { log: pino({ level: 'silent' }), seedIfEmpty: i === 0 });
       apps.push(app);
       bots.push(await startBot(app, { jobs: () => [], clientOptions }));
     }
-    await t.db.insert(channels).values({ channelId: CHANNEL_ID, guildId: '200000000000000002', postTime: '00:00', timezone: 'UTC' });
-    await t.db.insert(papers).values([1, 2, 3].map((n) => ({
-      arxivId: `2611.7000${n}`, title: `Replica-safe GRPO ${n}`, titleKey: `replicasafegrpo${n}`, abstract: 'Group-relative RL with verifiable rewards.',
-      rulesFamily: true, rulesScore: 0.9, families: ['GRPO'], topics: ['algorithm'], newsAt: new Date(),
-    })));
+    await t.db
+      .insert(channels)
+      .values({ channelId: CHANNEL_ID, guildId: '200000000000000002', postTime: '00:00', timezone: 'UTC' });
+    await t.db.insert(papers).values(
+      [1, 2, 3].map((n) => ({
+        arxivId: `2611.7000${n}`,
+        title: `Replica-safe GRPO ${n}`,
+        titleKey: `replicasafegrpo${n}`,
+        abstract: 'Group-relative RL with verifiable rewards.',
+        rulesFamily: true,
+        rulesScore: 0.9,
+        families: ['GRPO'],
+        topics: ['algorithm'],
+        newsAt: new Date(),
+      })),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -71,7 +89,16 @@ describe('two replicas on one database', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     const runs = apps.map((app, i) => {
       const job = jobFor(i);
-      return runJob({ ...job, run: async (d) => { await gate; return job.run(d); } }, depsOf(app));
+      return runJob(
+        {
+          ...job,
+          run: async (d) => {
+            await gate;
+            return job.run(d);
+          },
+        },
+        depsOf(app),
+      );
     });
     const first = await Promise.race(runs);
     open();
@@ -86,7 +113,8 @@ describe('two replicas on one database', () => {
   });
 
   it('delivers a digest once: only one replica sends, with one request per message', async () => {
-    const posts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${CHANNEL_ID}/messages`);
+    const posts = () =>
+      fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${CHANNEL_ID}/messages`);
     const { first, all } = await fireOnBoth((i) => postDigestsJob({ poster: bots[i]!.poster }));
     expect(first.status).toBe('skipped');
     expect(all.map((o) => o.status).sort()).toEqual(['ok', 'skipped']);

@@ -8,7 +8,16 @@ import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { startBot, type Bot } from '../../src/app.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { APP_ID, CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, PERMISSIONS, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../fakes/discord.ts';
+import {
+  APP_ID,
+  CHANNEL_ID,
+  GUILD_ID,
+  OTHER_CHANNEL_ID,
+  PERMISSIONS,
+  startFakeDiscord,
+  type FakeDiscord,
+  type RecordedRequest,
+} from '../fakes/discord.ts';
 
 /**
  * Subscriptions end to end: users subscribe with the real slash command through the real
@@ -35,7 +44,13 @@ describe('subscriptions through a fake Discord', () => {
   beforeAll(async () => {
     fake = await startFakeDiscord({ extraRoles: [{ id: ROLE_ID, name: 'RL readers' }] });
     t = await createTestDb();
-    const config = loadConfig({ DATABASE_URL: t.url, DISCORD_TOKEN: 'fake-token', DISCORD_APPLICATION_ID: APP_ID, DISCORD_API_BASE: fake.api, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      LOG_LEVEL: 'silent',
+    });
     app = await createApp(config, { log: pino({ level: 'silent' }) });
     bot = await startBot(app, { jobs: () => [], clientOptions });
   }, 120_000);
@@ -49,28 +64,50 @@ describe('subscriptions through a fake Discord', () => {
     for (const userId of [READER, CLOSED_DMS]) {
       const i = fake.sendChatInput({ name: 'subscribe', options: { family: 'dapo' }, userId });
       const callback = await fake.waitForResponse(i);
-      expect(callback.body.data).toMatchObject({ flags: 64, content: expect.stringMatching(/Subscribed to `family:DAPO`/), allowed_mentions: { parse: [] } });
+      expect(callback.body.data).toMatchObject({
+        flags: 64,
+        content: expect.stringMatching(/Subscribed to `family:DAPO`/),
+        allowed_mentions: { parse: [] },
+      });
     }
-    const complete = fake.sendAutocomplete({ name: 'unsubscribe', options: { subscription: 'dap' }, focused: 'subscription', userId: READER });
-    expect((await fake.waitForResponse(complete)).body.data.choices).toEqual([{ name: 'family:DAPO', value: 'family:DAPO' }]);
+    const complete = fake.sendAutocomplete({
+      name: 'unsubscribe',
+      options: { subscription: 'dap' },
+      focused: 'subscription',
+      userId: READER,
+    });
+    expect((await fake.waitForResponse(complete)).body.data.choices).toEqual([
+      { name: 'family:DAPO', value: 'family:DAPO' },
+    ]);
   });
 
   it('delivers a DM, and falls back to a mention of that user only when DMs are refused', async () => {
     await t.db.insert(guilds).values({ guildId: GUILD_ID, notifyChannelId: CHANNEL_ID });
     const newsAt = new Date(Date.now() + 1000); // after the subscriptions above
     await t.db.insert(papers).values({
-      arxivId: '2611.79001', title: 'DAPO at scale: @everyone <@&400000000000000077> read this', titleKey: 'e2edapoatscale',
-      abstract: 'Decoupled clipping and dynamic sampling, with verifiable rewards.', rulesFamily: true, rulesScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt,
+      arxivId: '2611.79001',
+      title: 'DAPO at scale: @everyone <@&400000000000000077> read this',
+      titleKey: 'e2edapoatscale',
+      abstract: 'Decoupled clipping and dynamic sampling, with verifiable rewards.',
+      rulesFamily: true,
+      rulesScore: 0.9,
+      families: ['DAPO'],
+      topics: ['algorithm'],
+      newsAt,
     });
     fake.refuseDms(CLOSED_DMS);
     const now = new Date(newsAt.getTime() + 60_000);
-    const counts = await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier });
+    const counts = await notifySubscribers(
+      { db: app.handle.db, log: app.log, now: () => now },
+      { notifier: bot.notifier },
+    );
     expect(counts).toMatchObject({ messages: 2, fallbacks: 1, failed: 0 });
 
     const opened = fake.requests.filter((r) => r.method === 'POST' && r.path === '/users/@me/channels');
     expect(opened.map((r) => r.body.recipient_id).sort()).toEqual([READER, CLOSED_DMS]);
     const dmOf = (userId: string) => [...fake.dmChannels].find(([, u]) => u === userId)![0];
-    const postsTo = (channelId: string) => fake.requests.filter((r: RecordedRequest) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`);
+    const postsTo = (channelId: string) =>
+      fake.requests.filter((r: RecordedRequest) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`);
 
     const [dm] = postsTo(dmOf(READER));
     expect(dm).toMatchObject({ status: 200, auth: 'Bot fake-token' });
@@ -85,24 +122,36 @@ describe('subscriptions through a fake Discord', () => {
     expect(mention!.body.embeds[0].title).not.toMatch(/@everyone/); // neutralised, and not allowed anyway
 
     const rows = await t.db.select().from(notificationsSent);
-    expect(rows.map((r) => [r.userId, r.status, r.via]).sort()).toEqual([[READER, 'sent', 'dm'], [CLOSED_DMS, 'sent', 'channel']]);
+    expect(rows.map((r) => [r.userId, r.status, r.via]).sort()).toEqual([
+      [READER, 'sent', 'dm'],
+      [CLOSED_DMS, 'sent', 'channel'],
+    ]);
 
     // A second run sends nothing more.
     const before = fake.requests.length;
-    expect(await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier })).toMatchObject({ messages: 0 });
+    expect(
+      await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier }),
+    ).toMatchObject({ messages: 0 });
     expect(fake.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('pings the role set with /digest setup ping_role on the digest, and nothing else', async () => {
     const setup = fake.sendChatInput({
-      name: 'digest', subcommand: 'setup', permissions: PERMISSIONS.manager,
+      name: 'digest',
+      subcommand: 'setup',
+      permissions: PERMISSIONS.manager,
       options: { channel: OTHER_CHANNEL_ID, time: '00:00', timezone: 'UTC', ping_role: ROLE_ID },
     });
     expect((await fake.waitForResponse(setup)).body.data.flags).toBe(64);
-    const counts = await deliverDigests({ db: app.handle.db, log: app.log, now: () => new Date(Date.now() + 120_000) }, { poster: bot.poster, channelId: OTHER_CHANNEL_ID, force: true });
+    const counts = await deliverDigests(
+      { db: app.handle.db, log: app.log, now: () => new Date(Date.now() + 120_000) },
+      { poster: bot.poster, channelId: OTHER_CHANNEL_ID, force: true },
+    );
     expect(counts).toMatchObject({ planned: 1, failed: 0, undeliverable: 0 });
     expect(counts.messages).toBeGreaterThan(0);
-    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${OTHER_CHANNEL_ID}/messages`);
+    const posts = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/channels/${OTHER_CHANNEL_ID}/messages`,
+    );
     expect(posts[0]!.body.allowed_mentions).toEqual({ parse: [], roles: [ROLE_ID] });
     expect(posts[0]!.body.content).toContain(`<@&${ROLE_ID}>`);
   });

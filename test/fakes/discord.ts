@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a fake reads and writes the wire's untyped JSON */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -114,37 +115,132 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   let identifiedCount = 1;
   let port = 0;
 
-  const botUser = { id: APP_ID, username: 'grpo-digest', discriminator: '0', global_name: null, avatar: null, bot: true };
-  const channel = (id: string, name: string) => ({ id, type: 0, guild_id: GUILD_ID, name, position: 0, permission_overwrites: [], nsfw: false, topic: null, last_message_id: null, parent_id: null, rate_limit_per_user: 0 });
-  const channels = [channel(CHANNEL_ID, 'papers'), channel(OTHER_CHANNEL_ID, 'general'), channel(WEEKLY_CHANNEL_ID, 'weekly')];
-  const role = (id: string, name: string, permissions: string) => ({ id, name, color: 0, hoist: false, icon: null, unicode_emoji: null, position: 0, permissions, managed: false, mentionable: false, flags: 0 });
+  const botUser = {
+    id: APP_ID,
+    username: 'grpo-digest',
+    discriminator: '0',
+    global_name: null,
+    avatar: null,
+    bot: true,
+  };
+  const channel = (id: string, name: string) => ({
+    id,
+    type: 0,
+    guild_id: GUILD_ID,
+    name,
+    position: 0,
+    permission_overwrites: [],
+    nsfw: false,
+    topic: null,
+    last_message_id: null,
+    parent_id: null,
+    rate_limit_per_user: 0,
+  });
+  const channels = [
+    channel(CHANNEL_ID, 'papers'),
+    channel(OTHER_CHANNEL_ID, 'general'),
+    channel(WEEKLY_CHANNEL_ID, 'weekly'),
+  ];
+  const role = (id: string, name: string, permissions: string) => ({
+    id,
+    name,
+    color: 0,
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: 0,
+    permissions,
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  });
   const guild = {
-    id: GUILD_ID, name: 'GRPO readers', icon: null, owner_id: '600000000000000001', afk_channel_id: null, afk_timeout: 300, verification_level: 0,
-    default_message_notifications: 0, explicit_content_filter: 0, mfa_level: 0, system_channel_id: null, system_channel_flags: 0, rules_channel_id: null,
-    vanity_url_code: null, description: null, banner: null, premium_tier: 0, preferred_locale: 'en-US', public_updates_channel_id: null, nsfw_level: 0,
-    premium_progress_bar_enabled: false, safety_alerts_channel_id: null,
-    roles: [role(GUILD_ID, '@everyone', PERMISSIONS.member), role(MODERATOR_ROLE_ID, 'Moderators', PERMISSIONS.member), ...(opts.extraRoles ?? []).map((r) => role(r.id, r.name, PERMISSIONS.member))],
-    emojis: [], stickers: [], features: [], channels, members: [], threads: [], presences: [], voice_states: [], stage_instances: [], guild_scheduled_events: [],
-    joined_at: '2026-01-01T00:00:00.000Z', large: false, unavailable: false, member_count: 2,
+    id: GUILD_ID,
+    name: 'GRPO readers',
+    icon: null,
+    owner_id: '600000000000000001',
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    mfa_level: 0,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: 0,
+    preferred_locale: 'en-US',
+    public_updates_channel_id: null,
+    nsfw_level: 0,
+    premium_progress_bar_enabled: false,
+    safety_alerts_channel_id: null,
+    roles: [
+      role(GUILD_ID, '@everyone', PERMISSIONS.member),
+      role(MODERATOR_ROLE_ID, 'Moderators', PERMISSIONS.member),
+      ...(opts.extraRoles ?? []).map((r) => role(r.id, r.name, PERMISSIONS.member)),
+    ],
+    emojis: [],
+    stickers: [],
+    features: [],
+    channels,
+    members: [],
+    threads: [],
+    presences: [],
+    voice_states: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    joined_at: '2026-01-01T00:00:00.000Z',
+    large: false,
+    unavailable: false,
+    member_count: 2,
   };
   const extraGuilds = Array.from({ length: opts.extraGuilds ?? 0 }, (_, i) => {
     const id = String(210000000000000000n + BigInt(i) * 4194304n); // spread over shards like real ids
     const ch = { ...channel(String(310000000000000000n + BigInt(i)), `digest-${i}`), guild_id: id };
-    return { ...guild, id, name: `Server ${i}`, roles: [role(id, '@everyone', PERMISSIONS.member)], channels: [ch], member_count: 1 };
+    return {
+      ...guild,
+      id,
+      name: `Server ${i}`,
+      roles: [role(id, '@everyone', PERMISSIONS.member)],
+      channels: [ch],
+      member_count: 1,
+    };
   });
   const allGuilds = [guild, ...extraGuilds];
   const allChannels = [...channels, ...extraGuilds.flatMap((g) => g.channels)];
   const shardCount = opts.shards ?? 1;
   const shardOf = (guildId: string, count: number) => Number((BigInt(guildId) >> 22n) % BigInt(count));
 
-  const attachments = (files: UploadedFile[]) => files.map((f) => ({
-    id: nextId(), filename: f.name, size: f.data.length, content_type: f.contentType,
-    url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`, proxy_url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`,
-  }));
-  const message = (channelId: string, body: any, extra: Record<string, unknown> = {}, files: UploadedFile[] = []) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
-    id: nextId(), channel_id: channelId, author: botUser, content: body?.content ?? '', timestamp: new Date().toISOString(), edited_timestamp: null,
-    tts: false, mention_everyone: false, mentions: [], mention_roles: [], attachments: attachments(files), embeds: body?.embeds ?? [], pinned: false, type: 0,
-    flags: body?.flags ?? 0, components: body?.components ?? [], ...extra,
+  const attachments = (files: UploadedFile[]) =>
+    files.map((f) => ({
+      id: nextId(),
+      filename: f.name,
+      size: f.data.length,
+      content_type: f.contentType,
+      url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`,
+      proxy_url: `http://127.0.0.1:${port}/attachments/${encodeURIComponent(f.name)}`,
+    }));
+  const message = (channelId: string, body: any, extra: Record<string, unknown> = {}, files: UploadedFile[] = []) => ({
+    id: nextId(),
+    channel_id: channelId,
+    author: botUser,
+    content: body?.content ?? '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: attachments(files),
+    embeds: body?.embeds ?? [],
+    pinned: false,
+    type: 0,
+    flags: body?.flags ?? 0,
+    components: body?.components ?? [],
+    ...extra,
   });
 
   function record(r: RecordedRequest): void {
@@ -166,7 +262,16 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   const channelIds = new Set(allChannels.map((c) => c.id));
   const limiter = opts.rateLimits && rateLimiter(opts.rateLimits);
 
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, body: any, files: UploadedFile[], limitHeaders: Record<string, string> = {}): number { // eslint-disable-line @typescript-eslint/no-explicit-any
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: any,
+    files: UploadedFile[],
+    limitHeaders: Record<string, string> = {},
+  ): number {
     const fail = failures.find((f) => f.pattern.test(path) && (!f.method || f.method === method));
     if (fail) {
       failures.splice(failures.indexOf(fail), 1);
@@ -174,11 +279,25 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     }
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/gateway/bot') {
-      return json(res, 200, { url: `ws://127.0.0.1:${port}`, shards: shardCount, session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: 1 } });
+      return json(res, 200, {
+        url: `ws://127.0.0.1:${port}`,
+        shards: shardCount,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: 1 },
+      });
     }
     if (method === 'POST' && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
       if (query.get('with_response') === 'true') {
-        return json(res, 200, { interaction: { id: m[1], type: 2, activity_instance_id: null, response_message_id: null, response_message_loading: body?.type === 5, response_message_ephemeral: false }, resource: { type: body?.type, message: body?.data ? message(CHANNEL_ID, body.data, {}, files) : undefined } });
+        return json(res, 200, {
+          interaction: {
+            id: m[1],
+            type: 2,
+            activity_instance_id: null,
+            response_message_id: null,
+            response_message_loading: body?.type === 5,
+            response_message_ephemeral: false,
+          },
+          resource: { type: body?.type, message: body?.data ? message(CHANNEL_ID, body.data, {}, files) : undefined },
+        });
       }
       return json(res, 204, null);
     }
@@ -194,23 +313,44 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       const existing = [...dmChannels].find(([, u]) => u === recipient)?.[0];
       const id = existing ?? nextId();
       dmChannels.set(id, recipient);
-      const user = { id: recipient, username: `user-${recipient.slice(-4)}`, discriminator: '0', global_name: null, avatar: null };
+      const user = {
+        id: recipient,
+        username: `user-${recipient.slice(-4)}`,
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+      };
       return json(res, 200, { id, type: 1, last_message_id: null, flags: 0, recipients: [user] });
     }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
       const channelId = m[1]!;
       const recipient = dmChannels.get(channelId);
-      if (recipient && refusingDms.has(recipient)) return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
+      if (recipient && refusingDms.has(recipient))
+        return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
       if (!recipient && !channelIds.has(channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
       const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
-      const seen = nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
+      const seen =
+        nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
       if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }, seen.files), limitHeaders);
       const created = message(channelId, body, nonce ? { nonce } : {}, files);
       messages.push({ id: created.id, channelId, body, nonce, files });
       return json(res, 200, created, limitHeaders);
     }
     if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path))) {
-      const thread = { id: m[2], type: 11, guild_id: GUILD_ID, parent_id: m[1], name: body?.name, owner_id: APP_ID, thread_metadata: { archived: false, auto_archive_duration: body?.auto_archive_duration ?? 1440, archive_timestamp: new Date().toISOString(), locked: false } };
+      const thread = {
+        id: m[2],
+        type: 11,
+        guild_id: GUILD_ID,
+        parent_id: m[1],
+        name: body?.name,
+        owner_id: APP_ID,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: body?.auto_archive_duration ?? 1440,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      };
       return json(res, 201, thread);
     }
     if (method === 'GET' && (m = /^\/channels\/(\d+)$/.exec(path))) {
@@ -219,7 +359,19 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     }
     if (method === 'PUT' && (m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path))) {
       const list = Array.isArray(body) ? body : [];
-      return json(res, 200, list.map((c: Record<string, unknown>) => ({ id: nextId(), application_id: m![1], version: nextId(), type: 1, guild_id: m![2], default_member_permissions: null, ...c })));
+      return json(
+        res,
+        200,
+        list.map((c: Record<string, unknown>) => ({
+          id: nextId(),
+          application_id: m![1],
+          version: nextId(),
+          type: 1,
+          guild_id: m![2],
+          default_member_permissions: null,
+          ...c,
+        })),
+      );
     }
     return json(res, 404, { message: '404: Not Found', code: 0 });
   }
@@ -235,8 +387,19 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       const at = performance.now();
       const respond = () => {
         const limited = limiter?.check(method, path, req.headers.authorization ?? null);
-        const status = limited ? json(res, 429, limited.body, limited.headers) : answer(req, res, method, path, url.searchParams, body, files, limiter?.headersFor(method, path));
-        record({ method, path, query: url.searchParams, body, auth: req.headers.authorization ?? null, status, files, at });
+        const status = limited
+          ? json(res, 429, limited.body, limited.headers)
+          : answer(req, res, method, path, url.searchParams, body, files, limiter?.headersFor(method, path));
+        record({
+          method,
+          path,
+          query: url.searchParams,
+          body,
+          auth: req.headers.authorization ?? null,
+          status,
+          files,
+          at,
+        });
       };
       if (opts.latencyMs) setTimeout(respond, opts.latencyMs);
       else respond();
@@ -261,8 +424,13 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
         const mine = allGuilds.filter((g) => shardOf(g.id, count) === shard);
         const dispatch = (t: string, d: unknown) => send(ws, { op: 0, t, s: ++sessions.get(sessionId)!.seq, d });
         dispatch('READY', {
-          v: 10, user: botUser, guilds: mine.map((g) => ({ id: g.id, unavailable: true })), session_id: sessionId,
-          resume_gateway_url: `ws://127.0.0.1:${port}`, shard: [shard, count], application: { id: APP_ID, flags: 0 },
+          v: 10,
+          user: botUser,
+          guilds: mine.map((g) => ({ id: g.id, unavailable: true })),
+          session_id: sessionId,
+          resume_gateway_url: `ws://127.0.0.1:${port}`,
+          shard: [shard, count],
+          application: { id: APP_ID, flags: 0 },
         });
         for (const g of mine) dispatch('GUILD_CREATE', g);
       }
@@ -287,33 +455,68 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     send(ws, { op: 0, t, s: ++session.seq, d });
   }
 
-  function interaction(type: number, data: unknown, o: InteractionOptions, extra: Record<string, unknown> = {}): SentInteraction {
+  function interaction(
+    type: number,
+    data: unknown,
+    o: InteractionOptions,
+    extra: Record<string, unknown> = {},
+  ): SentInteraction {
     const id = nextId();
     const token = `tok-${id}`;
     const guildId = o.guildId === undefined ? GUILD_ID : o.guildId;
     const channelId = o.channelId ?? CHANNEL_ID;
-    const user = { id: o.userId ?? '700000000000000001', username: o.username ?? 'reader', discriminator: '0', global_name: null, avatar: null };
+    const user = {
+      id: o.userId ?? '700000000000000001',
+      username: o.username ?? 'reader',
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+    };
     const permissions = o.permissions ?? PERMISSIONS.member;
     dispatch('INTERACTION_CREATE', {
-      id, token, application_id: APP_ID, type, version: 1, data,
+      id,
+      token,
+      application_id: APP_ID,
+      type,
+      version: 1,
+      data,
       ...(guildId
         ? {
-          guild_id: guildId, guild_locale: 'en-US',
-          member: { user, roles: o.roles ?? [], joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0, permissions, nick: null, avatar: null },
-        }
+            guild_id: guildId,
+            guild_locale: 'en-US',
+            member: {
+              user,
+              roles: o.roles ?? [],
+              joined_at: '2026-01-01T00:00:00.000Z',
+              deaf: false,
+              mute: false,
+              flags: 0,
+              permissions,
+              nick: null,
+              avatar: null,
+            },
+          }
         : { user }),
-      channel: { id: channelId, type: guildId ? 0 : 1, guild_id: guildId ?? undefined, name: 'papers' }, channel_id: channelId,
-      app_permissions: PERMISSIONS.member, locale: 'en-US',
+      channel: { id: channelId, type: guildId ? 0 : 1, guild_id: guildId ?? undefined, name: 'papers' },
+      channel_id: channelId,
+      app_permissions: PERMISSIONS.member,
+      locale: 'en-US',
       entitlements: [], // discord.js crashes the process without it (test-harness.md §7.1)
       authorizing_integration_owners: guildId ? { 0: guildId } : { 1: user.id },
-      context: guildId ? 0 : 1, attachment_size_limit: 8_388_608,
+      context: guildId ? 0 : 1,
+      attachment_size_limit: 8_388_608,
       ...extra,
     });
     return { id, token, sentAt: performance.now() };
   }
 
   function commandOptions(subcommand: string | undefined, options: OptionInput, focused?: string) {
-    const list = Object.entries(options).map(([name, value]) => ({ name, type: optionType(value), value, ...(name === focused ? { focused: true } : {}) }));
+    const list = Object.entries(options).map(([name, value]) => ({
+      name,
+      type: optionType(value),
+      value,
+      ...(name === focused ? { focused: true } : {}),
+    }));
     return subcommand ? [{ name: subcommand, type: 1, options: list }] : list;
   }
 
@@ -338,8 +541,20 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     },
 
     /** The next request matching `pattern` (and `method`) gets this answer instead, once. */
-    failNext(pattern: RegExp | string, status: number, body: unknown = {}, headers: Record<string, string> = {}, method?: string): void {
-      failures.push({ pattern: typeof pattern === 'string' ? new RegExp(pattern) : pattern, status, body, headers, method });
+    failNext(
+      pattern: RegExp | string,
+      status: number,
+      body: unknown = {},
+      headers: Record<string, string> = {},
+      method?: string,
+    ): void {
+      failures.push({
+        pattern: typeof pattern === 'string' ? new RegExp(pattern) : pattern,
+        status,
+        body,
+        headers,
+        method,
+      });
     },
 
     /** Resolves with the first request (already recorded or future) that passes `test`. */
@@ -356,7 +571,11 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
         };
         const timer = setTimeout(() => {
           waiters.delete(w);
-          reject(new Error(`fake discord: no matching request within ${timeoutMs} ms; got:\n${requests.map((r) => `  ${r.method} ${r.path}`).join('\n')}`));
+          reject(
+            new Error(
+              `fake discord: no matching request within ${timeoutMs} ms; got:\n${requests.map((r) => `  ${r.method} ${r.path}`).join('\n')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(w);
       });
@@ -368,18 +587,45 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     },
 
     /** Waits for a response request of an interaction: the callback by default, or e.g. `PATCH` for the edit. */
-    waitForResponse(i: SentInteraction, test: (r: RecordedRequest) => boolean = (r) => r.path.endsWith('/callback')): Promise<RecordedRequest> {
+    waitForResponse(
+      i: SentInteraction,
+      test: (r: RecordedRequest) => boolean = (r) => r.path.endsWith('/callback'),
+    ): Promise<RecordedRequest> {
       return this.waitForRequest((r) => r.path.includes(`/${i.token}`) && test(r));
     },
 
     dispatch,
 
-    sendChatInput(o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput }): SentInteraction {
-      return interaction(2, { id: nextId(), name: o.name, type: 1, options: commandOptions(o.subcommand, o.options ?? {}), guild_id: o.guildId ?? GUILD_ID }, o);
+    sendChatInput(
+      o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput },
+    ): SentInteraction {
+      return interaction(
+        2,
+        {
+          id: nextId(),
+          name: o.name,
+          type: 1,
+          options: commandOptions(o.subcommand, o.options ?? {}),
+          guild_id: o.guildId ?? GUILD_ID,
+        },
+        o,
+      );
     },
 
-    sendAutocomplete(o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput; focused: string }): SentInteraction {
-      return interaction(4, { id: nextId(), name: o.name, type: 1, options: commandOptions(o.subcommand, o.options ?? {}, o.focused), guild_id: o.guildId ?? GUILD_ID }, o);
+    sendAutocomplete(
+      o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput; focused: string },
+    ): SentInteraction {
+      return interaction(
+        4,
+        {
+          id: nextId(),
+          name: o.name,
+          type: 1,
+          options: commandOptions(o.subcommand, o.options ?? {}, o.focused),
+          guild_id: o.guildId ?? GUILD_ID,
+        },
+        o,
+      );
     },
 
     pressButton(customId: string, o: InteractionOptions = {}): SentInteraction {
@@ -407,12 +653,13 @@ export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;
  * A request body: JSON, or multipart/form-data as discord.js sends messages with files (the JSON in
  * `payload_json`, each file in `files[n]`), parsed with the platform's own form-data reader.
  */
-async function parseBody(raw: Buffer, contentType: string | undefined): Promise<{ body: any; files: UploadedFile[] }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function parseBody(raw: Buffer, contentType: string | undefined): Promise<{ body: any; files: UploadedFile[] }> {
   if (contentType?.startsWith('multipart/form-data')) {
     const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
     const files: UploadedFile[] = [];
     for (const [field, value] of form) {
-      if (typeof value !== 'string') files.push({ field, name: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
+      if (typeof value !== 'string')
+        files.push({ field, name: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
     }
     const json = form.get('payload_json');
     return { body: typeof json === 'string' ? JSON.parse(json) : null, files };
@@ -434,23 +681,41 @@ function rateLimiter(limits: RateLimits) {
   const counts = { global: 0, channel: 0 };
   let global = { start: -Infinity, used: 0 };
   const buckets = new Map<string, { start: number; used: number }>();
-  const messageChannel = (method: string, path: string) => (method === 'POST' ? /^\/channels\/(\d+)\/messages$/.exec(path)?.[1] : undefined);
+  const messageChannel = (method: string, path: string) =>
+    method === 'POST' ? /^\/channels\/(\d+)\/messages$/.exec(path)?.[1] : undefined;
   const bucket = (channelId: string, now: number) => {
     let b = buckets.get(channelId);
     if (!b || now >= b.start + limits.channelMessages.windowMs) buckets.set(channelId, (b = { start: now, used: 0 }));
     return b;
   };
   const tooMany = (retryMs: number, isGlobal: boolean) => ({
-    body: { message: 'You are being rate limited.', retry_after: retryMs / 1000, global: isGlobal, ...(isGlobal ? {} : { code: 0 }) },
+    body: {
+      message: 'You are being rate limited.',
+      retry_after: retryMs / 1000,
+      global: isGlobal,
+      ...(isGlobal ? {} : { code: 0 }),
+    },
     headers: {
-      'retry-after': String(Math.ceil(retryMs / 1000)), 'x-ratelimit-scope': isGlobal ? 'global' : 'user',
-      ...(isGlobal ? { 'x-ratelimit-global': 'true' } : { 'x-ratelimit-limit': String(limits.channelMessages.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': (retryMs / 1000).toFixed(3), 'x-ratelimit-bucket': 'channel-messages' }),
+      'retry-after': String(Math.ceil(retryMs / 1000)),
+      'x-ratelimit-scope': isGlobal ? 'global' : 'user',
+      ...(isGlobal
+        ? { 'x-ratelimit-global': 'true' }
+        : {
+            'x-ratelimit-limit': String(limits.channelMessages.limit),
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset-after': (retryMs / 1000).toFixed(3),
+            'x-ratelimit-bucket': 'channel-messages',
+          }),
     },
   });
   return {
     counts,
     /** A 429 for a request over a limit, or undefined (and the request is counted). */
-    check(method: string, path: string, auth: string | null): { body: unknown; headers: Record<string, string> } | undefined {
+    check(
+      method: string,
+      path: string,
+      auth: string | null,
+    ): { body: unknown; headers: Record<string, string> } | undefined {
       if (!auth) return undefined; // interaction callbacks and webhooks: not bot-authenticated, outside the global limit
       const now = performance.now();
       if (now >= global.start + 1000) global = { start: now, used: 0 };
@@ -475,8 +740,10 @@ function rateLimiter(limits: RateLimits) {
       if (!b) return {};
       const resetAfter = Math.max(0, b.start + limits.channelMessages.windowMs - performance.now()) / 1000;
       return {
-        'x-ratelimit-limit': String(limits.channelMessages.limit), 'x-ratelimit-remaining': String(Math.max(0, limits.channelMessages.limit - b.used)),
-        'x-ratelimit-reset-after': resetAfter.toFixed(3), 'x-ratelimit-bucket': 'channel-messages',
+        'x-ratelimit-limit': String(limits.channelMessages.limit),
+        'x-ratelimit-remaining': String(Math.max(0, limits.channelMessages.limit - b.used)),
+        'x-ratelimit-reset-after': resetAfter.toFixed(3),
+        'x-ratelimit-bucket': 'channel-messages',
       };
     },
   };

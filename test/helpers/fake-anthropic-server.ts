@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a fake reads and writes the wire's untyped JSON */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,7 +17,14 @@ import type { AddressInfo } from 'node:net';
  * test's choosing), and batches that become unknown (404), expired or archived (`fake.loseBatches`).
  */
 export type Step =
-  | 'ok' | 'malformed' | 'schema' | 'refusal' | 'max_tokens' | 'hang' | 'hang-body' | 'truncated'
+  | 'ok'
+  | 'malformed'
+  | 'schema'
+  | 'refusal'
+  | 'max_tokens'
+  | 'hang'
+  | 'hang-body'
+  | 'truncated'
   | { status: 400 | 401 | 404 | 429 | 500 | 529; message?: string }
   | { answer: unknown };
 
@@ -37,7 +45,12 @@ export interface FakeAnthropic {
   messageRequests(): RecordedRequest[];
   script(match: string, steps: Step[]): void;
   /** Token usage each answer reports. */
-  usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+  usage: {
+    input_tokens: number;
+    output_tokens: number;
+    cache_creation_input_tokens: number;
+    cache_read_input_tokens: number;
+  };
   /** The step for a request no script matches; `ok` unless a test makes every request misbehave. */
   otherwise: Step;
   /** How many GETs of a batch report `in_progress` before it ends. */
@@ -75,18 +88,31 @@ export function validSummary(tag: string): Record<string, unknown> {
     results: 'Higher AIME accuracy than GRPO at equal compute.',
     takeaways: 'Match the importance-sampling level to the reward level.',
     grpo_delta: {
-      advantage_normalization: 'unchanged', clipping: 'changed: per-sequence clipping', kl_term: 'n/a', loss_aggregation: 'unchanged',
-      importance_sampling_level: 'Changed - sequence level', sampling_filtering: 'unchanged', reward_type: 'unchanged',
+      advantage_normalization: 'unchanged',
+      clipping: 'changed: per-sequence clipping',
+      kl_term: 'n/a',
+      loss_aggregation: 'unchanged',
+      importance_sampling_level: 'Changed - sequence level',
+      sampling_filtering: 'unchanged',
+      reward_type: 'unchanged',
     },
     settings: [],
   };
 }
 
-const DEFAULT_USAGE = { input_tokens: 1000, output_tokens: 400, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+const DEFAULT_USAGE = {
+  input_tokens: 1000,
+  output_tokens: 400,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
 
 export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const scripts = new Map<string, Step[]>();
-  const batches = new Map<string, { requests: { custom_id: string; params: any }[]; polls: number; results?: string; fate?: BatchFate }>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const batches = new Map<
+    string,
+    { requests: { custom_id: string; params: any }[]; polls: number; results?: string; fate?: BatchFate }
+  >();
   let msgSeq = 0;
   let batchSeq = 0;
   const cachedPrefixes = new Set<string>();
@@ -106,17 +132,24 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
   const tagOf = (params: unknown): string => /\\"arxiv_id\\": ?\\"([^\\"]+)\\"/.exec(userText(params))?.[1] ?? 'paper';
 
   type Block = { text?: string; cache_control?: unknown };
-  const blocks = (content: unknown): Block[] => (typeof content === 'string' ? [{ text: content }] : Array.isArray(content) ? (content as Block[]) : []);
+  const blocks = (content: unknown): Block[] =>
+    typeof content === 'string' ? [{ text: content }] : Array.isArray(content) ? (content as Block[]) : [];
 
   /** The usage an answer reports: `fake.usage`, or counts proportional to the prompt and the answer. */
-  const usageFor = (params: any, answerText: string): FakeAnthropic['usage'] => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const usageFor = (params: any, answerText: string): FakeAnthropic['usage'] => {
     if (opts.usage !== 'proportional') return { ...fake.usage };
     // The prompt in the API's order (system blocks, then each message's blocks); the cacheable prefix
     // runs up to the last block with a cache breakpoint, wherever it is.
-    const all = [...blocks(params?.system), ...(params?.messages ?? []).flatMap((m: { content: unknown }) => blocks(m.content))];
+    const all = [
+      ...blocks(params?.system),
+      ...(params?.messages ?? []).flatMap((m: { content: unknown }) => blocks(m.content)),
+    ];
     const allChars = all.reduce((n, b) => n + (b.text?.length ?? 0), 0);
     const last = all.map((b) => b.cache_control !== undefined).lastIndexOf(true);
-    const prefix = all.slice(0, last + 1).map((b) => b.text ?? '').join('');
+    const prefix = all
+      .slice(0, last + 1)
+      .map((b) => b.text ?? '')
+      .join('');
     const prefixTokens = last >= 0 && tokens(prefix.length) >= minCacheable ? tokens(prefix.length) : 0;
     const hit = prefixTokens > 0 && cachedPrefixes.has(prefix);
     if (prefixTokens > 0) cachedPrefixes.add(prefix);
@@ -129,27 +162,45 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
   };
 
   /** One Messages API answer: [status, body], or a misbehaviour of the connection itself. */
-  const answer = (params: any): [number, unknown] | 'hang' | 'hang-body' | 'truncated' => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const answer = (params: any): [number, unknown] | 'hang' | 'hang-body' | 'truncated' => {
     const step = nextStep(params);
     if (step === 'hang' || step === 'hang-body' || step === 'truncated') return step;
     if (typeof step === 'object' && 'status' in step) {
-      const type = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' }[step.status];
+      const type = {
+        400: 'invalid_request_error',
+        401: 'authentication_error',
+        404: 'not_found_error',
+        429: 'rate_limit_error',
+        500: 'api_error',
+        529: 'overloaded_error',
+      }[step.status];
       return [step.status, { type: 'error', error: { type, message: step.message ?? `scripted ${step.status}` } }];
     }
     const message = (text: string, stop = 'end_turn') => ({
-      id: `msg_${++msgSeq}`, type: 'message', role: 'assistant', model: params.model, content: [{ type: 'text', text }],
-      stop_reason: stop, stop_sequence: null, usage: usageFor(params, text),
+      id: `msg_${++msgSeq}`,
+      type: 'message',
+      role: 'assistant',
+      model: params.model,
+      content: [{ type: 'text', text }],
+      stop_reason: stop,
+      stop_sequence: null,
+      usage: usageFor(params, text),
     });
     if (step === 'malformed') return [200, message('{"tldr": "unterminated')];
     if (step === 'schema') return [200, message(JSON.stringify({ tldr: 'only a tldr' }))];
     if (step === 'refusal') return [200, message('I cannot help with that.', 'refusal')];
-    if (step === 'max_tokens') return [200, message('{"tldr": "A long answer that reached the limit and', 'max_tokens')];
+    if (step === 'max_tokens')
+      return [200, message('{"tldr": "A long answer that reached the limit and', 'max_tokens')];
     const body = step === 'ok' ? (opts.okAnswer ?? ((p: unknown) => validSummary(tagOf(p))))(params) : step.answer;
     return [200, message(JSON.stringify(body))];
   };
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...(status >= 400 ? { 'retry-after-ms': '1' } : {}), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      ...(status >= 400 ? { 'retry-after-ms': '1' } : {}),
+      ...headers,
+    });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
@@ -157,10 +208,20 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
     const { fate, requests } = batches.get(id)!;
     const lost = fate === 'expired' || fate === 'archived';
     return {
-      id, type: 'message_batch', processing_status: ended || lost ? 'ended' : 'in_progress',
-      request_counts: { processing: ended || lost ? 0 : requests.length, succeeded: 0, errored: 0, canceled: 0, expired: fate === 'expired' ? requests.length : 0 },
-      created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      ended_at: ended || lost ? new Date().toISOString() : null, cancel_initiated_at: null,
+      id,
+      type: 'message_batch',
+      processing_status: ended || lost ? 'ended' : 'in_progress',
+      request_counts: {
+        processing: ended || lost ? 0 : requests.length,
+        succeeded: 0,
+        errored: 0,
+        canceled: 0,
+        expired: fate === 'expired' ? requests.length : 0,
+      },
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ended_at: ended || lost ? new Date().toISOString() : null,
+      cancel_initiated_at: null,
       archived_at: fate === 'archived' ? new Date().toISOString() : null,
       results_url: ended && !lost ? `${fake.base}/v1/messages/batches/${id}/results` : null,
     };
@@ -205,19 +266,25 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
       if (req.method === 'GET' && m && batch) {
         if (m[2]) {
           // Each request answered once, when the results are first read (scripts are consumed then).
-          batch.results ??= batch.requests.map((r) => {
-            const out = answer(r.params);
-            const [status, body] = typeof out === 'string' ? [500, { type: 'error', error: { type: 'api_error', message: out } }] : out;
-            const result = status === 200 ? { type: 'succeeded', message: body } : { type: 'errored', error: body };
-            return JSON.stringify({ custom_id: r.custom_id, result });
-          }).join('\n');
+          batch.results ??= batch.requests
+            .map((r) => {
+              const out = answer(r.params);
+              const [status, body] =
+                typeof out === 'string' ? [500, { type: 'error', error: { type: 'api_error', message: out } }] : out;
+              const result = status === 200 ? { type: 'succeeded', message: body } : { type: 'errored', error: body };
+              return JSON.stringify({ custom_id: r.custom_id, result });
+            })
+            .join('\n');
           res.writeHead(200, { 'content-type': 'application/binary' });
           return res.end(`${batch.results}\n`);
         }
         batch.polls++;
         return send(res, 200, batchObject(m[1]!, batch.polls > fake.batchPollsBeforeEnd));
       }
-      return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${path}` } });
+      return send(res, 404, {
+        type: 'error',
+        error: { type: 'not_found_error', message: `no route ${req.method} ${path}` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -244,11 +311,12 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
       for (const res of hanging) res.socket?.destroy();
       hanging.clear();
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const res of hanging) res.socket?.destroy();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.socket?.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return fake;
 }

@@ -23,7 +23,10 @@ export async function startFakeChannels(opts: { forbidden?: string[] } = {}) {
     req.on('end', () => {
       const channelId = /^\/channels\/(\d+)\/messages$/.exec(req.url ?? '')?.[1];
       if (!channelId) return void res.writeHead(404).end();
-      if (opts.forbidden?.includes(channelId)) return void res.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Missing Access","code":50001}');
+      if (opts.forbidden?.includes(channelId))
+        return void res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end('{"message":"Missing Access","code":50001}');
       const body = JSON.parse(raw) as { nonce: string; reply: Reply };
       const seen = messages.find((m) => m.channelId === channelId && m.nonce === body.nonce);
       const message = seen ?? { id: String(1000 + messages.length), channelId, nonce: body.nonce, body: body.reply };

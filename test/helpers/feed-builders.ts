@@ -20,7 +20,9 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function rssFeed(category: string, date: string, items: RssItem[]): string {
   const day = new Date(`${date}T05:00:00Z`);
   const pub = `${day.toUTCString().slice(0, 16)} 00:00:00 -0500`;
-  const body = items.map((i) => `    <item>
+  const body = items
+    .map(
+      (i) => `    <item>
       <title>${esc(i.title ?? `Paper ${i.id}`)}</title>
       <link>https://arxiv.org/abs/${i.id}</link>
       <description>arXiv:${i.id}v${i.v ?? 1} Announce Type: ${i.type ?? 'new'} 
@@ -31,7 +33,9 @@ ${(i.cats ?? [category]).map((c) => `      <category>${c}</category>`).join('\n'
       <arxiv:announce_type>${i.type ?? 'new'}</arxiv:announce_type>
       <dc:rights>http://creativecommons.org/licenses/by/4.0/</dc:rights>
       <dc:creator>${esc(i.creators ?? 'Ada Lovelace, Alan Turing (University of Manchester, UK)')}</dc:creator>
-    </item>`).join('\n');
+    </item>`,
+    )
+    .join('\n');
   return `<?xml version='1.0' encoding='UTF-8'?>
 <rss xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" version="2.0">
   <channel>
@@ -65,7 +69,9 @@ export interface ApiEntry {
 
 /** An arXiv API Atom page (the post-2025 serializer). */
 export function apiFeed(entries: ApiEntry[], total = entries.length, start = 0): string {
-  const body = entries.map((e) => `  <entry>
+  const body = entries
+    .map(
+      (e) => `  <entry>
     <id>http://arxiv.org/abs/${e.id}v${e.v ?? 1}</id>
     <title>${esc(e.title ?? `Paper ${e.id}`)}</title>
     <updated>${e.published ?? '2026-11-15T10:00:00Z'}</updated>
@@ -78,7 +84,9 @@ ${(e.cats ?? ['cs.LG']).map((c) => `    <category term="${c}" scheme="http://arx
     <author>
       <name>Grace Hopper</name>
     </author>
-  </entry>`).join('\n');
+  </entry>`,
+    )
+    .join('\n');
   return `<?xml version='1.0' encoding='UTF-8'?>
 <feed xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns="http://www.w3.org/2005/Atom">
   <id>https://arxiv.org/api/test</id>
@@ -103,27 +111,39 @@ export interface HfItem {
 
 /** A Hugging Face `daily_papers` page (the 2026 shape, optional fields only when given). */
 export function hfPage(items: HfItem[], date: string): string {
-  return JSON.stringify(items.map((i) => {
-    const title = i.title ?? `Paper ${i.id}`;
-    return {
-      paper: {
-        id: i.id,
-        authors: [{ _id: 'a1', name: 'Ada Lovelace', hidden: false }],
-        publishedAt: `${date}T00:00:00.000Z`,
-        submittedOnDailyAt: `${date}T08:00:00.000Z`,
+  return JSON.stringify(
+    items.map((i) => {
+      const title = i.title ?? `Paper ${i.id}`;
+      return {
+        paper: {
+          id: i.id,
+          authors: [{ _id: 'a1', name: 'Ada Lovelace', hidden: false }],
+          publishedAt: `${date}T00:00:00.000Z`,
+          submittedOnDailyAt: `${date}T08:00:00.000Z`,
+          title,
+          summary: `We study problem ${i.id}.`,
+          upvotes: i.upvotes ?? 1,
+          discussionId: 'd1',
+          ...(i.githubRepo && { githubRepo: i.githubRepo, githubStars: i.githubStars ?? 0 }),
+        },
+        publishedAt: `${date}T09:00:00.000Z`,
         title,
         summary: `We study problem ${i.id}.`,
-        upvotes: i.upvotes ?? 1,
-        discussionId: 'd1',
-        ...(i.githubRepo && { githubRepo: i.githubRepo, githubStars: i.githubStars ?? 0 }),
-      },
-      publishedAt: `${date}T09:00:00.000Z`,
-      title,
-      summary: `We study problem ${i.id}.`,
-      thumbnail: `https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/${i.id}.png`,
-      numComments: 0,
-      submittedBy: { _id: 'u1', avatarUrl: '/a.svg', fullname: 'Ada', name: 'ada', type: 'user', isPro: false, isHf: false, isHfAdmin: false, isMod: false },
-      isAuthorParticipating: false,
-    };
-  }));
+        thumbnail: `https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/${i.id}.png`,
+        numComments: 0,
+        submittedBy: {
+          _id: 'u1',
+          avatarUrl: '/a.svg',
+          fullname: 'Ada',
+          name: 'ada',
+          type: 'user',
+          isPro: false,
+          isHf: false,
+          isHfAdmin: false,
+          isMod: false,
+        },
+        isAuthorParticipating: false,
+      };
+    }),
+  );
 }

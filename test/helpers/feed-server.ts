@@ -53,10 +53,13 @@ export async function startFeedServer(initial: Route = () => undefined): Promise
     stream.pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections(); // a hanging answer would keep it open
-  }));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a hanging answer would keep it open
+      }),
+  );
   const { port } = server.address() as AddressInfo;
   return { base: `http://127.0.0.1:${port}`, requests, route: (r) => (route = r) };
 }

@@ -15,7 +15,10 @@ export const TEMPLATE_DB = 'template_grpo';
  */
 export default async function setup(project: TestProject) {
   // Tests run the CLI as users do (bin/grpo-digest runs the compiled dist/): build it from the code under test.
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: 'inherit',
+  });
   const parent = await mkdtemp(path.join(tmpdir(), 'grpo-test-'));
   await chmod(parent, 0o755); // the postgres OS user must traverse it when tests run as root
   const server = await startEmbeddedPostgres({ dir: path.join(parent, 'pg'), persistent: false, fast: true });

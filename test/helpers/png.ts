@@ -47,7 +47,12 @@ export function readPng(data: Uint8Array): PngFacts {
       const b = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
       const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels]! : 0;
       const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
       const predictor = [0, a, b, (a + b) >> 1, paeth][filter] ?? 0;
       pixels[y * stride + x] = (line[x]! + predictor) & 0xff;
     }

@@ -14,7 +14,13 @@ export function useSeededDb(): () => SeededDb {
   beforeAll(async () => {
     const db = await createTestDb();
     await importSeeds({ db: db.db, now: () => new Date('2026-11-21T12:00:00Z') });
-    const deps: CommandDeps = buildDeps({ db: db.db, sql: db.sql, config: loadConfig({ DATABASE_URL: db.url }), log: pino({ level: 'silent' }), now: () => new Date('2026-11-21T12:00:00Z') });
+    const deps: CommandDeps = buildDeps({
+      db: db.db,
+      sql: db.sql,
+      config: loadConfig({ DATABASE_URL: db.url }),
+      log: pino({ level: 'silent' }),
+      now: () => new Date('2026-11-21T12:00:00Z'),
+    });
     t = { ...db, deps };
   }, 120_000);
   return () => {

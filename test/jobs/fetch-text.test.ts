@@ -22,23 +22,41 @@ describe('fetchTexts', () => {
   beforeAll(async () => {
     t = await createTestDb();
     server = await startFeedServer((url) => {
-      if (url.pathname === '/html/2611.04242v2') return { body: htmlFixture(PAPER_HTML), headers: { 'content-type': 'text/html' } };
+      if (url.pathname === '/html/2611.04242v2')
+        return { body: htmlFixture(PAPER_HTML), headers: { 'content-type': 'text/html' } };
       if (url.pathname === '/html/2611.05555v1') return { body: htmlFixture('stub-no-html.html') };
-      if (url.pathname === '/html/2611.07777v1') return busy ? { status: 503, body: 'busy' } : { body: htmlFixture(PAPER_HTML) };
+      if (url.pathname === '/html/2611.07777v1')
+        return busy ? { status: 503, body: 'busy' } : { body: htmlFixture(PAPER_HTML) };
       return undefined; // 404: arXiv has no HTML for 2611.06666v1
     });
     deps = buildDeps({
-      db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => now,
+      db: t.db,
+      sql: t.sql,
+      log: pino({ level: 'silent' }),
+      now: () => now,
       config: loadConfig({ ARXIV_HTML_BASE: `${server.base}/html/`, ARXIV_REQUEST_INTERVAL_MS: '0' }),
     });
   });
 
-  const add = async (arxivId: string, v: number, family = true): Promise<Paper> => (await t.db.insert(papers).values({
-    arxivId, arxivVersion: v, titleKey: arxivId, title: `Paper ${arxivId}`, abstract: 'An abstract.', rulesFamily: family, rulesScore: family ? 0.9 : 0.05,
-  }).returning())[0]!;
-  const textOf = async (p: Paper) => t.db.select().from(paperTexts).where(eq(paperTexts.paperId, p.id)).orderBy(paperTexts.version);
+  const add = async (arxivId: string, v: number, family = true): Promise<Paper> =>
+    (
+      await t.db
+        .insert(papers)
+        .values({
+          arxivId,
+          arxivVersion: v,
+          titleKey: arxivId,
+          title: `Paper ${arxivId}`,
+          abstract: 'An abstract.',
+          rulesFamily: family,
+          rulesScore: family ? 0.9 : 0.05,
+        })
+        .returning()
+    )[0]!;
+  const textOf = async (p: Paper) =>
+    t.db.select().from(paperTexts).where(eq(paperTexts.paperId, p.id)).orderBy(paperTexts.version);
 
-  it('stores each family paper\'s text with its rules settings, or why it has none (404, a 200 stub, a failure tried again later)', async () => {
+  it("stores each family paper's text with its rules settings, or why it has none (404, a 200 stub, a failure tried again later)", async () => {
     const ok = await add('2611.04242', 2);
     const stub = await add('2611.05555', 1);
     const missing = await add('2611.06666', 1);
@@ -47,21 +65,52 @@ describe('fetchTexts', () => {
     // One arXiv pacer for the run: every request waits its 3 s turn after the previous one.
     const waits: number[] = [];
     let clock = 0;
-    const pacer = new Pacer(3000, { now: () => clock, sleep: async (ms) => { waits.push(ms); clock += ms; } });
+    const pacer = new Pacer(3000, {
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
     const http = { ...httpOptions(deps).arxivHttp, pacer, sleep: async () => {} };
 
-    expect(await fetchTexts(deps, { limit: 10, arxivHttp: http })).toEqual({ candidates: 4, ok: 1, noHtml: 2, failed: 1 });
-    expect(server.requests.map((r) => r.path).sort()).toEqual(['/html/2611.04242v2', '/html/2611.05555v1', '/html/2611.06666v1', '/html/2611.07777v1', '/html/2611.07777v1']);
+    expect(await fetchTexts(deps, { limit: 10, arxivHttp: http })).toEqual({
+      candidates: 4,
+      ok: 1,
+      noHtml: 2,
+      failed: 1,
+    });
+    expect(server.requests.map((r) => r.path).sort()).toEqual([
+      '/html/2611.04242v2',
+      '/html/2611.05555v1',
+      '/html/2611.06666v1',
+      '/html/2611.07777v1',
+      '/html/2611.07777v1',
+    ]);
     expect(waits).toEqual([3000, 3000, 3000, 3000]);
     expect(server.requests[0]!.headers['user-agent']).toMatch(/^grpo-digest/);
 
     const [text] = await textOf(ok);
     expect(text).toMatchObject({ version: 2, status: 'ok', url: `${server.base}/html/2611.04242v2`, truncated: false });
     expect(text!.sections.map((s) => s.heading)).toContain('Appendix A Training details');
-    expect(text!.rulesSettings).toContainEqual({ key: 'clip_eps_high', value: '0.28', evidence: 'Clip range $(\\epsilon_{low},\\epsilon_{high})$ | (0.2, 0.28)' });
-    expect((await textOf(stub))[0]).toMatchObject({ status: 'no-html', reason: expect.stringContaining('No HTML for') });
-    expect((await textOf(missing))[0]).toMatchObject({ status: 'no-html', reason: 'arXiv has no HTML for this version (HTTP 404)' });
-    expect((await textOf(failing))[0]).toMatchObject({ status: 'failed', attempts: 1, retryAt: new Date('2026-11-23T08:30:00Z') });
+    expect(text!.rulesSettings).toContainEqual({
+      key: 'clip_eps_high',
+      value: '0.28',
+      evidence: 'Clip range $(\\epsilon_{low},\\epsilon_{high})$ | (0.2, 0.28)',
+    });
+    expect((await textOf(stub))[0]).toMatchObject({
+      status: 'no-html',
+      reason: expect.stringContaining('No HTML for'),
+    });
+    expect((await textOf(missing))[0]).toMatchObject({
+      status: 'no-html',
+      reason: 'arXiv has no HTML for this version (HTTP 404)',
+    });
+    expect((await textOf(failing))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      retryAt: new Date('2026-11-23T08:30:00Z'),
+    });
 
     // Nothing is read twice; the failed one waits for its time.
     server.requests.length = 0;

@@ -9,7 +9,13 @@ import { DeliveryError } from '../../src/core/delivery/poster.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { createTestDb } from '../helpers/db.ts';
 
-interface Sent { kind: 'dm' | 'post'; target: string; reply: Reply; nonce: string; pingUserIds?: string[] }
+interface Sent {
+  kind: 'dm' | 'post';
+  target: string;
+  reply: Reply;
+  nonce: string;
+  pingUserIds?: string[];
+}
 
 /** Records what it sends; like Discord, a nonce seen before returns the first message. Failures are scripted per user or channel. */
 function recordingNotifier() {
@@ -53,17 +59,39 @@ describe('notifySubscribers', () => {
   let n = 0;
   /** A GRPO-family paper that became news at `newsAt`. */
   const addPaper = async (key: string, newsAt: string | null, over: Partial<typeof papers.$inferInsert> = {}) => {
-    const [row] = await t.db.insert(papers).values({
-      arxivId: `2611.0${String(++n).padStart(4, '0')}`, title: `Paper ${key}`, titleKey: `paper${key}${n}`,
-      abstract: 'A GRPO variant for math reasoning.', rulesFamily: true, families: ['GRPO'], topics: ['algorithm'],
-      newsAt: newsAt ? new Date(newsAt) : null, ...over,
-    }).returning();
+    const [row] = await t.db
+      .insert(papers)
+      .values({
+        arxivId: `2611.0${String(++n).padStart(4, '0')}`,
+        title: `Paper ${key}`,
+        titleKey: `paper${key}${n}`,
+        abstract: 'A GRPO variant for math reasoning.',
+        rulesFamily: true,
+        families: ['GRPO'],
+        topics: ['algorithm'],
+        newsAt: newsAt ? new Date(newsAt) : null,
+        ...over,
+      })
+      .returning();
     ids.set(key, row!.id);
     return row!.id;
   };
-  const follow = (userId: string, kind: string, value: string, createdAt: string, over: Partial<typeof userSubscriptions.$inferInsert> = {}) =>
-    t.db.insert(userSubscriptions).values({ userId, kind, value, createdAt: new Date(createdAt), guildId: 'g1', ...over });
-  const rowsOf = (userId: string) => t.db.select().from(notificationsSent).where(eq(notificationsSent.userId, userId)).orderBy(asc(notificationsSent.paperId));
+  const follow = (
+    userId: string,
+    kind: string,
+    value: string,
+    createdAt: string,
+    over: Partial<typeof userSubscriptions.$inferInsert> = {},
+  ) =>
+    t.db
+      .insert(userSubscriptions)
+      .values({ userId, kind, value, createdAt: new Date(createdAt), guildId: 'g1', ...over });
+  const rowsOf = (userId: string) =>
+    t.db
+      .select()
+      .from(notificationsSent)
+      .where(eq(notificationsSent.userId, userId))
+      .orderBy(asc(notificationsSent.paperId));
   const titles = (r: Reply) => (r.embeds ?? []).map((e) => e.title);
 
   beforeAll(async () => {
@@ -75,7 +103,10 @@ describe('notifySubscribers', () => {
     await follow('alice', 'keyword', 'clip-higher', '2026-11-01T00:00:00Z', { exclude: 'diffusion' });
     await follow('alice', 'family', 'DAPO', '2026-11-01T00:00:00Z');
     await follow('bob', 'family', 'DAPO', '2026-11-01T00:00:00Z');
-    await addPaper('dapo', '2026-11-21T06:20:00Z', { families: ['DAPO', 'GRPO'], abstract: 'We use Clip-Higher to keep entropy up.' });
+    await addPaper('dapo', '2026-11-21T06:20:00Z', {
+      families: ['DAPO', 'GRPO'],
+      abstract: 'We use Clip-Higher to keep entropy up.',
+    });
     await addPaper('clip', '2026-11-21T06:20:00Z', { abstract: 'Clip higher bounds for stable RL.' });
     await addPaper('excluded', '2026-11-21T06:20:00Z', { abstract: 'Clip-Higher for diffusion models.' });
     await addPaper('unrelated', '2026-11-21T06:20:00Z');
@@ -84,7 +115,12 @@ describe('notifySubscribers', () => {
 
     const first = await notifySubscribers(deps(), { notifier });
     expect(first).toMatchObject({ subscribers: 2, planned: 3, messages: 3, failed: 0 });
-    expect(sent.filter((s) => s.target === 'alice').flatMap((s) => titles(s.reply)).sort()).toEqual(['Paper clip', 'Paper dapo']);
+    expect(
+      sent
+        .filter((s) => s.target === 'alice')
+        .flatMap((s) => titles(s.reply))
+        .sort(),
+    ).toEqual(['Paper clip', 'Paper dapo']);
     expect(sent.filter((s) => s.target === 'bob').flatMap((s) => titles(s.reply))).toEqual(['Paper dapo']);
     expect(sent.every((s) => s.kind === 'dm')).toBe(true);
     const dapo = sent.find((s) => s.target === 'alice' && titles(s.reply)[0] === 'Paper dapo')!;
@@ -121,11 +157,17 @@ describe('notifySubscribers', () => {
     const { notifier, sent } = recordingNotifier();
     const [first] = await rowsOf('dave');
     await notifier.dm('dave', { content: 'accepted before the crash' }, { nonce: first!.nonce! });
-    await t.db.update(notificationsSent).set({ status: 'sending', attempts: 1 }).where(and(eq(notificationsSent.userId, 'dave'), eq(notificationsSent.paperId, first!.paperId)));
+    await t.db
+      .update(notificationsSent)
+      .set({ status: 'sending', attempts: 1 })
+      .where(and(eq(notificationsSent.userId, 'dave'), eq(notificationsSent.paperId, first!.paperId)));
 
     await notifySubscribers(deps(), { notifier });
     expect(sent.filter((s) => s.target === 'dave')).toHaveLength(2); // the re-sent one came back as the first message
-    expect((await rowsOf('dave')).map((r) => [r.status, r.attempts])).toEqual([['sent', 2], ['sent', 1]]);
+    expect((await rowsOf('dave')).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 1],
+    ]);
     await notifySubscribers(deps(), { notifier });
     expect(sent.filter((s) => s.target === 'dave')).toHaveLength(2);
   });
@@ -172,7 +214,7 @@ describe('notifySubscribers', () => {
     expect((await rowsOf('gina'))[0]).toMatchObject({ status: 'sent', via: 'channel' });
   });
 
-  it('falls back to the server\'s channel when DMs are refused, with a mention of that user only', async () => {
+  it("falls back to the server's channel when DMs are refused, with a mention of that user only", async () => {
     await follow('hank', 'family', 'CISPO', '2026-11-01T00:00:00Z');
     for (const k of [1, 2]) await addPaper(`cispo${k}`, '2026-11-21T18:57:00Z', { families: ['CISPO'] });
     const { notifier, sent, fail } = recordingNotifier();
@@ -182,7 +224,10 @@ describe('notifySubscribers', () => {
     const posts = sent.filter((s) => s.target === '900');
     expect(posts).toHaveLength(2);
     expect(posts.every((p) => p.pingUserIds!.join() === 'hank' && p.reply.content!.startsWith('<@hank> '))).toBe(true);
-    expect((await rowsOf('hank')).map((r) => [r.status, r.via])).toEqual([['sent', 'channel'], ['sent', 'channel']]);
+    expect((await rowsOf('hank')).map((r) => [r.status, r.via])).toEqual([
+      ['sent', 'channel'],
+      ['sent', 'channel'],
+    ]);
   });
 
   it('records a permanent failure with its reason and never retries it', async () => {
@@ -192,7 +237,11 @@ describe('notifySubscribers', () => {
     fail.set('ivan', [refused()]);
     expect(await notifySubscribers(deps(), { notifier })).toMatchObject({ failed: 1 });
     const [row] = await rowsOf('ivan');
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, reason: expect.stringMatching(/50007.*no channel to fall back to/) });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      reason: expect.stringMatching(/50007.*no channel to fall back to/),
+    });
     fail.delete('ivan');
     await notifySubscribers(deps(), { notifier });
     expect(sent.filter((s) => s.target === 'ivan')).toEqual([]);
@@ -205,10 +254,18 @@ describe('notifySubscribers', () => {
     const { notifier, sent, fail } = recordingNotifier();
     fail.set('judy', [outage(), outage(), outage(), outage()]);
     expect(await notifySubscribers(deps(), { notifier })).toMatchObject({ retrying: 1 });
-    expect((await rowsOf('judy'))[0]).toMatchObject({ status: 'pending', attempts: 1, reason: expect.stringMatching(/502/) });
+    expect((await rowsOf('judy'))[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      reason: expect.stringMatching(/502/),
+    });
     await notifySubscribers(deps(), { notifier });
     expect(await notifySubscribers(deps(), { notifier })).toMatchObject({ failed: 1 });
-    expect((await rowsOf('judy'))[0]).toMatchObject({ status: 'failed', attempts: 3, reason: expect.stringMatching(/gave up after 3 attempts/) });
+    expect((await rowsOf('judy'))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      reason: expect.stringMatching(/gave up after 3 attempts/),
+    });
     await notifySubscribers(deps(), { notifier });
     expect((await rowsOf('judy'))[0]!.attempts).toBe(3);
     expect(sent.filter((s) => s.target === 'judy')).toEqual([]);

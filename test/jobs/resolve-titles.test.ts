@@ -25,12 +25,25 @@ describe('resolveTitles', () => {
       if (url.pathname !== '/api/query') return undefined;
       const q = url.searchParams.get('search_query') ?? '';
       // arXiv's title search is loose: it also returns other papers, which must not be taken for a match.
-      return { body: q.includes('Clipping the Group Advantage')
-        ? apiFeed([{ id: '2509.01234', v: 2, title: 'Clipping Group Advantages Considered Harmful' }, { id: '2508.04321', v: 3, title: 'Seed paper: clipping the group advantage', abstract: 'The real abstract.' }])
-        : apiFeed([{ id: '2501.00001', title: 'Something Else Entirely' }]) };
+      return {
+        body: q.includes('Clipping the Group Advantage')
+          ? apiFeed([
+              { id: '2509.01234', v: 2, title: 'Clipping Group Advantages Considered Harmful' },
+              {
+                id: '2508.04321',
+                v: 3,
+                title: 'Seed paper: clipping the group advantage',
+                abstract: 'The real abstract.',
+              },
+            ])
+          : apiFeed([{ id: '2501.00001', title: 'Something Else Entirely' }]),
+      };
     });
     deps = buildDeps({
-      db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => new Date('2026-11-21T06:30:00Z'),
+      db: t.db,
+      sql: t.sql,
+      log: pino({ level: 'silent' }),
+      now: () => new Date('2026-11-21T06:30:00Z'),
       config: loadConfig({ ARXIV_API_BASE: `${server.base}/api/query`, ARXIV_REQUEST_INTERVAL_MS: '0' }),
     });
     await t.db.insert(papers).values([known, unknown].map((title) => ({ title, titleKey: titleKey(title) })));

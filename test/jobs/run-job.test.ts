@@ -25,7 +25,13 @@ describe('runJob', () => {
   });
 
   it('records a failure without throwing', async () => {
-    const job: Job = { name: 'broken', schedule: '* * * * *', run: async () => { throw new Error('feed host down'); } };
+    const job: Job = {
+      name: 'broken',
+      schedule: '* * * * *',
+      run: async () => {
+        throw new Error('feed host down');
+      },
+    };
     expect(await runJob(job, deps)).toEqual({ status: 'failed', error: 'feed host down' });
     expect((await lastJobRuns(deps.db, 'broken'))[0]).toMatchObject({ status: 'failed', error: 'feed host down' });
   });
@@ -38,7 +44,16 @@ describe('runJob', () => {
     let runs = 0;
     let started!: () => void;
     const running = new Promise<void>((r) => (started = r));
-    const job: Job = { name: 'poll', schedule: '* * * * *', run: async () => { runs++; started(); await gate; return { runs }; } };
+    const job: Job = {
+      name: 'poll',
+      schedule: '* * * * *',
+      run: async () => {
+        runs++;
+        started();
+        await gate;
+        return { runs };
+      },
+    };
     const first = runJob(job, deps);
     await running; // the first replica holds the lock now
     const second = await runJob(job, { ...deps, db: other.db, sql: other.sql });
@@ -51,13 +66,35 @@ describe('runJob', () => {
 
   it('runs a follow-up job only after a successful run', async () => {
     const ran: string[] = [];
-    const summarise: Job = { name: 'summarise', schedule: '* * * * *', run: async () => { ran.push('summarise'); return {}; } };
-    const poll: Job = { name: 'poll-ok', schedule: '* * * * *', then: summarise, run: async () => { ran.push('poll'); return {}; } };
-    const broken: Job = { ...poll, name: 'poll-broken', run: async () => { ran.push('broken'); throw new Error('down'); } };
+    const summarise: Job = {
+      name: 'summarise',
+      schedule: '* * * * *',
+      run: async () => {
+        ran.push('summarise');
+        return {};
+      },
+    };
+    const poll: Job = {
+      name: 'poll-ok',
+      schedule: '* * * * *',
+      then: summarise,
+      run: async () => {
+        ran.push('poll');
+        return {};
+      },
+    };
+    const broken: Job = {
+      ...poll,
+      name: 'poll-broken',
+      run: async () => {
+        ran.push('broken');
+        throw new Error('down');
+      },
+    };
     expect(await runWithFollowUp(poll, deps)).toMatchObject({ status: 'ok' });
     expect(await runWithFollowUp(broken, deps)).toMatchObject({ status: 'failed' });
     expect(ran).toEqual(['poll', 'summarise', 'broken']);
-    expect((await lastJobRuns(deps.db, 'summarise'))).toHaveLength(1);
+    expect(await lastJobRuns(deps.db, 'summarise')).toHaveLength(1);
   });
 
   it('marks a run left running by a killed process as interrupted, at the next run under its lock', async () => {
@@ -74,23 +111,42 @@ describe('runJob', () => {
     const gone = createDb('postgres://grpo:x@127.0.0.1:1/nowhere');
     const job: Job = { name: 'unreachable', schedule: '* * * * *', run: async () => ({}) };
     const outcome = await runJob(job, { ...deps, db: gone.db, sql: gone.sql });
-    expect(outcome).toMatchObject({ status: 'failed', databaseUnavailable: true, error: 'database unavailable (ECONNREFUSED)' });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      databaseUnavailable: true,
+      error: 'database unavailable (ECONNREFUSED)',
+    });
     await gone.close();
   });
 
   it('runs a job again after an outage, with pauses, until the database is back', async () => {
     let calls = 0;
     const flaky: Job = {
-      name: 'flaky', schedule: '* * * * *',
+      name: 'flaky',
+      schedule: '* * * * *',
       run: async () => {
-        if (++calls < 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        if (++calls < 3)
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         return { calls };
       },
     };
-    expect(await runRetryingOutages(flaky, deps, { delaysMs: [1, 1, 1] })).toEqual({ status: 'ok', stats: { calls: 3 } });
-    const broken: Job = { name: 'not-an-outage', schedule: '* * * * *', run: async () => { calls++; throw new Error('a bug'); } };
+    expect(await runRetryingOutages(flaky, deps, { delaysMs: [1, 1, 1] })).toEqual({
+      status: 'ok',
+      stats: { calls: 3 },
+    });
+    const broken: Job = {
+      name: 'not-an-outage',
+      schedule: '* * * * *',
+      run: async () => {
+        calls++;
+        throw new Error('a bug');
+      },
+    };
     calls = 0;
-    expect(await runRetryingOutages(broken, deps, { delaysMs: [1, 1, 1] })).toMatchObject({ status: 'failed', error: 'a bug' });
+    expect(await runRetryingOutages(broken, deps, { delaysMs: [1, 1, 1] })).toMatchObject({
+      status: 'failed',
+      error: 'a bug',
+    });
     expect(calls).toBe(1);
   });
 });

@@ -36,7 +36,7 @@ describe('summarize-pending: an API that hangs, drops the connection or is down'
     expect(await summarizePending(w.deps(quick))).toMatchObject({ pending: 2, ok: 2 });
   });
 
-  it('treats a response cut off mid-body as the API\'s failure, not the paper\'s', async () => {
+  it("treats a response cut off mid-body as the API's failure, not the paper's", async () => {
     await w.db().db.delete(papers);
     const p = await w.addPaper();
     fake.script(p.arxivId!, ['truncated']);
@@ -50,12 +50,21 @@ describe('summarize-pending: an API that hangs, drops the connection or is down'
     for (let i = 0; i < 5; i++) await w.addPaper();
     fake.otherwise = { status: 529 };
     const stats = await summarizePending(w.deps(quick));
-    expect(stats).toMatchObject({ ok: 0, failed: 0, deferred: 3, stopped: 'api-unavailable', stopReason: expect.stringMatching(/529 overloaded_error/) });
+    expect(stats).toMatchObject({
+      ok: 0,
+      failed: 0,
+      deferred: 3,
+      stopped: 'api-unavailable',
+      stopReason: expect.stringMatching(/529 overloaded_error/),
+    });
     expect(fake.messageRequests()).toHaveLength(3 * 4); // three papers, each tried by the client four times
     expect(await w.db().db.select().from(summaries)).toEqual([]);
     fake.reset();
     fake.otherwise = { status: 500 };
-    expect(await runJob(summarizePendingJob, w.deps(quick))).toMatchObject({ status: 'ok', stats: { stopped: 'api-unavailable', deferred: 3 } });
+    expect(await runJob(summarizePendingJob, w.deps(quick))).toMatchObject({
+      status: 'ok',
+      stats: { stopped: 'api-unavailable', deferred: 3 },
+    });
     fake.otherwise = 'ok';
     expect(await summarizePending(w.deps(quick))).toMatchObject({ pending: 5, ok: 5 });
   });
@@ -71,7 +80,9 @@ describe('summarize-pending: a problem every request shares', () => {
     const outcome = await runJob(summarizePendingJob, w.deps(one));
     expect(outcome).toMatchObject({ status: 'failed' });
     const error = (outcome as { error: string }).error;
-    expect(error).toMatch(/^Summaries stopped: the API rejected 2 requests in a row the same way: 400 invalid_request_error: messages\.0\.content\.0: unexpected field/);
+    expect(error).toMatch(
+      /^Summaries stopped: the API rejected 2 requests in a row the same way: 400 invalid_request_error: messages\.0\.content\.0: unexpected field/,
+    );
     expect(error).toMatch(/no paper was marked failed/);
     expect(fake.messageRequests()).toHaveLength(2);
     expect(await w.db().db.select().from(summaries)).toEqual([]);
@@ -85,12 +96,18 @@ describe('summarize-pending: a problem every request shares', () => {
     await w.addPaper();
     fake.otherwise = { status: 400, message: "'claude-haiku-4-5' does not support output_config.format" };
     expect(await runJob(summarizePendingJob, w.deps(one))).toMatchObject({
-      status: 'failed', error: expect.stringMatching(/^Summaries stopped: the model API refuses the configuration \(400 invalid_request_error: 'claude-haiku-4-5' does not support output_config/),
+      status: 'failed',
+      error: expect.stringMatching(
+        /^Summaries stopped: the model API refuses the configuration \(400 invalid_request_error: 'claude-haiku-4-5' does not support output_config/,
+      ),
     });
     expect(fake.messageRequests()).toHaveLength(1);
     fake.reset();
     fake.otherwise = { status: 404, message: 'model: claude-haiku-4-5' };
-    expect(await runJob(summarizePendingJob, w.deps(one))).toMatchObject({ status: 'failed', error: expect.stringMatching(/404 not_found_error: model: claude-haiku-4-5/) });
+    expect(await runJob(summarizePendingJob, w.deps(one))).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/404 not_found_error: model: claude-haiku-4-5/),
+    });
     expect(fake.messageRequests()).toHaveLength(1);
     expect(await w.summary(p)).toBeUndefined();
   });
@@ -101,7 +118,12 @@ describe('summarize-pending: a problem every request shares', () => {
     await w.addPaper({ newsAt: new Date(NOW.getTime() - 60_000) }); // older news: summarised after `bad`
     fake.script(bad.arxivId!, [{ status: 400, message: 'prompt is too long: 250000 tokens > 200000 maximum' }]);
     expect(await summarizePending(w.deps(one))).toMatchObject({ ok: 1, failed: 1, stopped: null });
-    expect(await w.summary(bad)).toMatchObject({ status: 'failed', attempts: 1, retryAt: hourLater(2), error: expect.stringMatching(/^rejected: 400 invalid_request_error: prompt is too long/) });
+    expect(await w.summary(bad)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      retryAt: hourLater(2),
+      error: expect.stringMatching(/^rejected: 400 invalid_request_error: prompt is too long/),
+    });
   });
 });
 
@@ -113,11 +135,19 @@ describe('summarize-pending: malformed and cut-off answers', () => {
     fake.script(p.arxivId!, ['max_tokens', 'ok']);
     expect(await summarizePending(w.deps())).toMatchObject({ ok: 1 });
     expect(w.requestsFor(p).map((r) => r.body.max_tokens)).toEqual([3000, 6000]);
-    expect(await w.summary(p)).toMatchObject({ status: 'ok', inputTokens: 2000, outputTokens: 800, costUsd: '0.006000' });
+    expect(await w.summary(p)).toMatchObject({
+      status: 'ok',
+      inputTokens: 2000,
+      outputTokens: 800,
+      costUsd: '0.006000',
+    });
     const q = await w.addPaper();
     fake.script(q.arxivId!, ['max_tokens', 'max_tokens']);
     expect(await summarizePending(w.deps())).toMatchObject({ failed: 1 });
-    expect(await w.summary(q)).toMatchObject({ status: 'failed', error: 'cut off: the answer reached max_tokens; retry: cut off: the answer reached max_tokens' });
+    expect(await w.summary(q)).toMatchObject({
+      status: 'failed',
+      error: 'cut off: the answer reached max_tokens; retry: cut off: the answer reached max_tokens',
+    });
   });
 
   it('retries a malformed paper on later runs with backoff (2 h, 8 h, 32 h), then gives up; every attempt is paid', async () => {
@@ -163,7 +193,11 @@ describe('summarize-pending: a batch that can no longer be collected', () => {
       fake.loseBatches(fate);
       fake.batchPollsBeforeEnd = 0;
       const next = await summarizePending(w.deps({ ...env, LLM_BATCH_MAX_WAIT_MS: '1000' }));
-      const reason = { 'not-found': /the API does not know this batch \(404 not_found_error/, expired: /ended without results/, archived: /was archived on .*; its results are gone/ }[fate];
+      const reason = {
+        'not-found': /the API does not know this batch \(404 not_found_error/,
+        expired: /ended without results/,
+        archived: /was archived on .*; its results are gone/,
+      }[fate];
       expect(next).toMatchObject({ mode: 'batch', ok: 3, batchAbandoned: expect.stringMatching(reason) });
       expect(next.batchId).not.toBe(left.id);
       expect(await getPendingBatch(db)).toBeUndefined();
@@ -187,14 +221,23 @@ describe('summarize-pending: a batch that can no longer be collected', () => {
 describe('the model at start-up', () => {
   it('refuses a model without structured outputs, naming the variable and the models that work', () => {
     const config = loadConfig({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODEL: 'claude-3-5-haiku-20241022' });
-    expect(() => buildDeps({ db: {} as never, sql: {} as never, config, log: pino({ level: 'silent' }) })).toThrow(ConfigError);
-    expect(() => buildDeps({ db: {} as never, sql: {} as never, config, log: pino({ level: 'silent' }) })).toThrow(/ANTHROPIC_MODEL=claude-3-5-haiku-20241022 does not support structured outputs.*claude-haiku-4-5/);
+    expect(() => buildDeps({ db: {} as never, sql: {} as never, config, log: pino({ level: 'silent' }) })).toThrow(
+      ConfigError,
+    );
+    expect(() => buildDeps({ db: {} as never, sql: {} as never, config, log: pino({ level: 'silent' }) })).toThrow(
+      /ANTHROPIC_MODEL=claude-3-5-haiku-20241022 does not support structured outputs.*claude-haiku-4-5/,
+    );
   });
 
   it('reports a model it does not know, and runs', () => {
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
-    const deps = buildDeps({ db: {} as never, sql: {} as never, config: loadConfig({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODEL: 'claude-haiku-9-9' }), log });
+    const deps = buildDeps({
+      db: {} as never,
+      sql: {} as never,
+      config: loadConfig({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODEL: 'claude-haiku-9-9' }),
+      log,
+    });
     expect(deps.llm?.model).toBe('claude-haiku-9-9');
     expect(lines.join('')).toMatch(/ANTHROPIC_MODEL=claude-haiku-9-9 is not in src\/llm\/models\.ts/);
   });

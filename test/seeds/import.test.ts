@@ -16,7 +16,12 @@ describe('importSeeds', () => {
   });
 
   const count = async (where?: ReturnType<typeof sql>) =>
-    (await t.db.select({ n: sql<number>`count(*)::int` }).from(papers).where(where))[0]!.n;
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(papers)
+        .where(where)
+    )[0]!.n;
 
   it('stores 238 distinct papers, 133 with arXiv ids', async () => {
     expect(first.papers.added).toBe(238);
@@ -50,7 +55,11 @@ describe('importSeeds', () => {
 
   it('merges GSPO from the curated list with its Chinese title, organisation and translation', async () => {
     const [gspo] = await t.db.select().from(papers).where(eq(papers.arxivId, '2507.18071'));
-    expect(gspo).toMatchObject({ title: 'Group Sequence Policy Optimization', titleZh: '群组序列策略优化', organization: '阿里' });
+    expect(gspo).toMatchObject({
+      title: 'Group Sequence Policy Optimization',
+      titleZh: '群组序列策略优化',
+      organization: '阿里',
+    });
     expect(gspo!.abstractZh).toContain('GSPO 基于序列似然定义重要性比率');
   });
 
@@ -63,7 +72,10 @@ describe('importSeeds', () => {
   });
 
   it('keeps the two different S-GRPO papers apart', async () => {
-    const rows = await t.db.select({ title: papers.title }).from(papers).where(sql`${papers.title} ilike 'S-GRPO:%'`);
+    const rows = await t.db
+      .select({ title: papers.title })
+      .from(papers)
+      .where(sql`${papers.title} ilike 'S-GRPO:%'`);
     expect(rows).toHaveLength(2);
     expect(rows[0]!.title).not.toBe(rows[1]!.title);
   });
@@ -79,7 +91,10 @@ describe('importSeeds', () => {
 
   it('makes method names inside Chinese notes searchable', async () => {
     const { hits } = await searchPapers(t.db, 'GSPO', { limit: 10 });
-    const withNote = await t.db.select({ id: notes.paperId }).from(notes).where(sql`${notes.body} like '%GSPO%'`);
+    const withNote = await t.db
+      .select({ id: notes.paperId })
+      .from(notes)
+      .where(sql`${notes.body} like '%GSPO%'`);
     expect(withNote.length).toBeGreaterThan(0);
     expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining(withNote.map((n) => n.id)));
   });

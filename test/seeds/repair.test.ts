@@ -7,11 +7,14 @@ import { canLoseByte } from '../../seeds/repair/utf8.ts';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const seedFile = (prefix: string): string =>
-  read(`seeds/data/${prefix === '002' ? '002_a81174bf10e69837' : prefix === '003' ? '003_88d86c2b4bae0f67' : '000_6574d9ab2312a4e4'}.txt`);
+  read(
+    `seeds/data/${prefix === '002' ? '002_a81174bf10e69837' : prefix === '003' ? '003_88d86c2b4bae0f67' : '000_6574d9ab2312a4e4'}.txt`,
+  );
 const damagedSeeds = [seedFile('002'), seedFile('003')];
 let repairedSeeds: ReturnType<typeof repairMojibake>[] | undefined;
 /** The two seed files repaired (once: it takes a few seconds). */
-const repairSeeds = (): ReturnType<typeof repairMojibake>[] => (repairedSeeds ??= damagedSeeds.map((text) => repairMojibake(text)));
+const repairSeeds = (): ReturnType<typeof repairMojibake>[] =>
+  (repairedSeeds ??= damagedSeeds.map((text) => repairMojibake(text)));
 
 /** A cp1254 character standing for a UTF-8 lead byte, followed by one standing for a continuation byte. */
 const LEFTOVER_MOJIBAKE = new RegExp(
@@ -72,7 +75,12 @@ describe('repairMojibake', () => {
   });
 
   it('passes through text that is not mojibake', () => {
-    for (const text of ['plain ASCII, digits 123 and **markdown**', '已经正确的中文文本不应改变。🌟', 'café” and naïve — “quoted” Schrödinger', '']) {
+    for (const text of [
+      'plain ASCII, digits 123 and **markdown**',
+      '已经正确的中文文本不应改变。🌟',
+      'café” and naïve — “quoted” Schrödinger',
+      '',
+    ]) {
       expect(repairMojibake(text)).toEqual({ text, restored: 0, unresolved: 0 });
     }
   });
@@ -88,7 +96,11 @@ describe('repairMojibake', () => {
   });
 
   it('keeps and counts U+FFFD already in the text', () => {
-    expect(repairMojibake(`${damageLikeSeeds('已经过去')} \uFFFD end`)).toEqual({ text: '已经过去 \uFFFD end', restored: 2, unresolved: 1 });
+    expect(repairMojibake(`${damageLikeSeeds('已经过去')} \uFFFD end`)).toEqual({
+      text: '已经过去 \uFFFD end',
+      restored: 2,
+      unresolved: 1,
+    });
   });
 
   it('leaves no mojibake in the real seed notes', () => {

@@ -31,7 +31,9 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     expect(hits[0]!.arxivId).toBe('2507.18071');
     expect(hits.length).toBeLessThanOrEqual(3);
     // A paper whose source counted its 8 authors without naming them: names unknown (null), not "no authors".
-    const counted = JSON.parse((await cli(['search', 'dual-level down-sampling', '--limit', '1', '--json'], env)).stdout) as { arxivId: string; authors: unknown; authorCount: number }[];
+    const counted = JSON.parse(
+      (await cli(['search', 'dual-level down-sampling', '--limit', '1', '--json'], env)).stdout,
+    ) as { arxivId: string; authors: unknown; authorCount: number }[];
     expect(counted[0]).toMatchObject({ arxivId: '2509.22115', authors: null, authorCount: 8 });
   });
 
@@ -44,7 +46,9 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     expect(family.stdout).toContain('■ Group Sequence Policy Optimization');
     const missing = await cli(['show', 'DAPO'], env);
     expect(missing.code).not.toBe(0);
-    expect(missing.stderr).toMatch(/DAPO's defining paper \(arXiv 2503\.14476\) is not in the corpus yet; try: grpo-digest search DAPO/);
+    expect(missing.stderr).toMatch(
+      /DAPO's defining paper \(arXiv 2503\.14476\) is not in the corpus yet; try: grpo-digest search DAPO/,
+    );
   });
 
   it('fails with a hint on stderr and nothing on stdout for an unknown paper or a bad option', async () => {
@@ -59,13 +63,34 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
 
   it('exports every paper as one JSON line each, with its LLM summaries', async () => {
     const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
-    await t.db.insert(summaries).values({ paperId: gspo!.id, lang: 'en', promptVersion: 'v9', status: 'ok', model: 'claude-haiku-4-5', content: { tldr: 'Sequence-level ratios.' } });
-    await t.db.insert(summaries).values({ paperId: gspo!.id, lang: 'zh', promptVersion: 'v9', status: 'failed', error: 'refused' });
+    await t.db.insert(summaries).values({
+      paperId: gspo!.id,
+      lang: 'en',
+      promptVersion: 'v9',
+      status: 'ok',
+      model: 'claude-haiku-4-5',
+      content: { tldr: 'Sequence-level ratios.' },
+    });
+    await t.db
+      .insert(summaries)
+      .values({ paperId: gspo!.id, lang: 'zh', promptVersion: 'v9', status: 'failed', error: 'refused' });
     const r = await cli(['export', '--format', 'jsonl'], env);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { arxiv_id: string | null; notes: unknown[]; summaries: { lang: string; model: string; content: { tldr: string } }[] });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            arxiv_id: string | null;
+            notes: unknown[];
+            summaries: { lang: string; model: string; content: { tldr: string } }[];
+          },
+      );
     expect(lines).toHaveLength(238);
     expect(lines.filter((l) => l.notes.length > 0)).toHaveLength(130);
-    expect(lines.find((l) => l.arxiv_id === '2507.18071')!.summaries).toEqual([expect.objectContaining({ lang: 'en', model: 'claude-haiku-4-5', content: { tldr: 'Sequence-level ratios.' } })]);
+    expect(lines.find((l) => l.arxiv_id === '2507.18071')!.summaries).toEqual([
+      expect.objectContaining({ lang: 'en', model: 'claude-haiku-4-5', content: { tldr: 'Sequence-level ratios.' } }),
+    ]);
     expect(lines.filter((l) => l.summaries.length > 0)).toHaveLength(1);
     expect(r.stdout).not.toContain('search_zh');
   });
@@ -95,7 +120,9 @@ describe('npm start on embedded defaults', () => {
   it('starts its own Postgres, imports the seeds on first start, and answers piped commands', async () => {
     const r = await cli(['start'], { DATA_DIR: dataDir }, '/paper show id:2507.18071\n');
     // The first start says what it is doing (on stderr; stdout is the answers).
-    expect(r.stderr).toMatch(/^First start: creating the embedded Postgres database in .*\/pg \(usually 3-10 s\)\.\nFirst start: reading the 238 seed papers and repairing their Chinese notes.*\nImported 238 papers with 130 Chinese notes\. Ready\.\n$/);
+    expect(r.stderr).toMatch(
+      /^First start: creating the embedded Postgres database in .*\/pg \(usually 3-10 s\)\.\nFirst start: reading the 238 seed papers and repairing their Chinese notes.*\nImported 238 papers with 130 Chinese notes\. Ready\.\n$/,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('群组序列策略优化');
     const again = await cli(['start'], { DATA_DIR: dataDir }, '/paper search query:GSPO limit:1\n');
@@ -104,7 +131,9 @@ describe('npm start on embedded defaults', () => {
     expect(again.stdout).toContain('Group Sequence Policy Optimization');
     // The health endpoint needs the Discord bot: the console says so rather than leave an operator waiting.
     const withMetrics = await cli(['start'], { DATA_DIR: dataDir, METRICS_PORT: '9464' }, '/help\n');
-    expect(withMetrics.stderr).toMatch(/METRICS_PORT is set, but \/healthz and \/metrics run only with the Discord bot \(set DISCORD_TOKEN\)/);
+    expect(withMetrics.stderr).toMatch(
+      /METRICS_PORT is set, but \/healthz and \/metrics run only with the Discord bot \(set DISCORD_TOKEN\)/,
+    );
     expect(withMetrics.code).toBe(0);
   }, 120_000);
 });

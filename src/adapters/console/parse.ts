@@ -23,7 +23,11 @@ const BARE_WORDS: Record<string, string> = {
  * value to keep such a word in it).
  * Surrounding quotes are removed.
  */
-export function parseCommandLine(line: string, find: (name: string) => Command | undefined, names: readonly string[] = []): ParsedLine {
+export function parseCommandLine(
+  line: string,
+  find: (name: string) => Command | undefined,
+  names: readonly string[] = [],
+): ParsedLine {
   const trimmed = line.trim();
   const bare = BARE_WORDS[trimmed.toLowerCase()];
   if (bare) throw new UserFacingError(bare);
@@ -32,7 +36,9 @@ export function parseCommandLine(line: string, find: (name: string) => Command |
   const command = find(name.toLowerCase());
   if (!command) {
     const hint = closest(name, names);
-    throw new UserFacingError(`Unknown command /${name.slice(0, 40)}.${hint ? ` Did you mean /${hint}?` : ''} Type /help to see the commands.`);
+    throw new UserFacingError(
+      `Unknown command /${name.slice(0, 40)}.${hint ? ` Did you mean /${hint}?` : ''} Type /help to see the commands.`,
+    );
   }
   let remainder = rest.join(' ');
   let subcommand: string | undefined;
@@ -62,13 +68,18 @@ function splitOptions(text: string, names: string[]): Record<string, OptionValue
   const marker = /(?:^|\s)([a-z][\w-]*):/gi;
   const starts = [...text.matchAll(marker)].filter((m) => names.includes(m[1]!.toLowerCase()));
   if (starts.length === 0 || text.slice(0, starts[0]!.index).trim()) {
-    const hint = names.length ? `Write options as name:value (${names.map((n) => `${n}:`).join(' ')}).` : 'This command takes no options.';
+    const hint = names.length
+      ? `Write options as name:value (${names.map((n) => `${n}:`).join(' ')}).`
+      : 'This command takes no options.';
     throw new UserFacingError(`Could not read "${text.trim()}". ${hint}`);
   }
   starts.forEach((m, i) => {
     const valueStart = m.index! + m[0].length;
     const valueEnd = i + 1 < starts.length ? starts[i + 1]!.index! : text.length;
-    options[m[1]!.toLowerCase()] = text.slice(valueStart, valueEnd).trim().replace(/^"(.*)"$/s, '$1');
+    options[m[1]!.toLowerCase()] = text
+      .slice(valueStart, valueEnd)
+      .trim()
+      .replace(/^"(.*)"$/s, '$1');
   });
   return options;
 }
@@ -81,6 +92,9 @@ export function parsePressLine(line: string): string | undefined {
   const m = /^\/press(?:\s+(.*))?$/i.exec(line.trim());
   if (!m) return undefined;
   const id = (m[1] ?? '').trim().replace(/^\[?(.*?)\]?$/, '$1');
-  if (!id) throw new UserFacingError('Write /press followed by a button\'s id, as shown next to it (e.g. /press paper:page:console:AbC123:2).');
+  if (!id)
+    throw new UserFacingError(
+      "Write /press followed by a button's id, as shown next to it (e.g. /press paper:page:console:AbC123:2).",
+    );
   return id;
 }

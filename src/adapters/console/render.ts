@@ -6,12 +6,17 @@ import { stripControlChars, type Button, type Embed, type Reply, type ReplyFile 
  * as typed) loses its backslashes; the rest of Discord markdown reads fine as text.
  */
 function plain(md: string): string {
-  return md.replace(/(?<!\\)\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>').replace(/(?<!\\)\*\*(.+?)\*\*/g, '$1')
-    .replace(/<#([\w-]+)>/g, '#$1').replace(/<@[&!]?([\w-]+)>/g, '@$1')
-    // "<t:N:f> (<t:N:R>)" reads "time (in 3 hours)" on Discord; in UTC text the relative part would repeat it.
-    .replace(/<t:(-?\d+):f> \(<t:\1:R>\)/g, '<t:$1:f>')
-    .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)))
-    .replace(/\\([\\*_~`|>[\]()#-])/g, '$1');
+  return (
+    md
+      .replace(/(?<!\\)\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>')
+      .replace(/(?<!\\)\*\*(.+?)\*\*/g, '$1')
+      .replace(/<#([\w-]+)>/g, '#$1')
+      .replace(/<@[&!]?([\w-]+)>/g, '@$1')
+      // "<t:N:f> (<t:N:R>)" reads "time (in 3 hours)" on Discord; in UTC text the relative part would repeat it.
+      .replace(/<t:(-?\d+):f> \(<t:\1:R>\)/g, '<t:$1:f>')
+      .replace(/<t:(-?\d+)(?::[tTdDfFR])?>/g, (_m, s: string) => utc(Number(s)))
+      .replace(/\\([\\*_~`|>[\]()#-])/g, '$1')
+  );
 }
 
 /** Discord's `<t:unix:style>` timestamps, which Discord shows in the reader's zone, as UTC text. */
@@ -48,7 +53,11 @@ function renderButton(b: Button): string {
  * by file name). `update`: a button's answer that replaces its message.
  * Control characters never reach the terminal: paper text could carry escape sequences.
  */
-export function renderReply(reply: Reply & { update?: boolean }, width = 72, saved: ReadonlyMap<string, string> = new Map()): string {
+export function renderReply(
+  reply: Reply & { update?: boolean },
+  width = 72,
+  saved: ReadonlyMap<string, string> = new Map(),
+): string {
   const files = reply.files ?? [];
   const at: PictureAt = (name) => saved.get(name);
   const out: string[] = [];
@@ -57,7 +66,8 @@ export function renderReply(reply: Reply & { update?: boolean }, width = 72, sav
   if (reply.content) out.push(plain(reply.content));
   // Embeds of one message share their separators: one rule between two, not two in a row.
   const rule = '─'.repeat(width);
-  if (reply.embeds?.length) out.push([rule, ...reply.embeds.flatMap((e) => [renderEmbed(e, files, at), rule])].join('\n'));
+  if (reply.embeds?.length)
+    out.push([rule, ...reply.embeds.flatMap((e) => [renderEmbed(e, files, at), rule])].join('\n'));
   const shown = new Set(reply.embeds?.map((e) => e.image));
   for (const f of files) if (!shown.has(f.name)) out.push(picture(f, at));
   for (const row of reply.components ?? []) out.push(row.map(renderButton).join('  '));

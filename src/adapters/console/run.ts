@@ -28,27 +28,58 @@ export function picturesDir(deps: Pick<CommandDeps, 'config'>): string {
  * Answers one console line; the same dispatcher the Discord adapter uses. Pictures in the answer are
  * saved under `pictures` (DATA_DIR/pictures) and shown as their paths.
  */
-export async function answerLine(line: string, deps: CommandDeps, user = { id: 'console', name: 'console' }, pictures = picturesDir(deps)): Promise<string> {
-  const show = async (reply: Reply & { update?: boolean }) => renderReply(reply, undefined, await savePictures(reply.files, pictures));
+export async function answerLine(
+  line: string,
+  deps: CommandDeps,
+  user = { id: 'console', name: 'console' },
+  pictures = picturesDir(deps),
+): Promise<string> {
+  const show = async (reply: Reply & { update?: boolean }) =>
+    renderReply(reply, undefined, await savePictures(reply.files, pictures));
   let parsed;
   try {
     const pressed = parsePressLine(line);
     if (pressed !== undefined) return await press(pressed, deps, user, show);
-    parsed = parseCommandLine(line, findCommand, commands.map((c) => c.definition.name));
+    parsed = parseCommandLine(
+      line,
+      findCommand,
+      commands.map((c) => c.definition.name),
+    );
   } catch (err) {
     if (isUserFacing(err)) return renderReply(errorReply(err.message));
     throw err;
   }
   // The console user runs the bot, so it may use the configuration commands.
-  const reply = await runCommand(parsed.command, { user, canManage: true, subcommand: parsed.subcommand, options: parsed.options, guildId: 'console', channelId: 'console' }, deps);
+  const reply = await runCommand(
+    parsed.command,
+    {
+      user,
+      canManage: true,
+      subcommand: parsed.subcommand,
+      options: parsed.options,
+      guildId: 'console',
+      channelId: 'console',
+    },
+    deps,
+  );
   return show(reply);
 }
 
 /** `/press <custom id>`: a button press, routed like the Discord adapter routes one. */
-async function press(id: string, deps: CommandDeps, user: { id: string; name: string }, show: (reply: Reply & { update?: boolean }) => Promise<string>): Promise<string> {
+async function press(
+  id: string,
+  deps: CommandDeps,
+  user: { id: string; name: string },
+  show: (reply: Reply & { update?: boolean }) => Promise<string>,
+): Promise<string> {
   const owner = findComponentOwner(id);
-  if (!owner) return renderReply(errorReply(`No button has the id "${id}". Copy it from the (/press ...) next to a button.`));
-  const reply = await runComponent(owner, { user, canManage: true, guildId: 'console', channelId: 'console', customId: id }, deps);
+  if (!owner)
+    return renderReply(errorReply(`No button has the id "${id}". Copy it from the (/press ...) next to a button.`));
+  const reply = await runComponent(
+    owner,
+    { user, canManage: true, guildId: 'console', channelId: 'console', customId: id },
+    deps,
+  );
   return show(reply);
 }
 
@@ -57,7 +88,11 @@ async function press(id: string, deps: CommandDeps, user: { id: string; name: st
  * Resolves when the user quits or the input ends.
  */
 export async function runConsole(deps: CommandDeps, opts: ConsoleOptions): Promise<void> {
-  const rl = createInterface({ input: opts.input, output: opts.interactive ? opts.output : undefined, terminal: opts.interactive });
+  const rl = createInterface({
+    input: opts.input,
+    output: opts.interactive ? opts.output : undefined,
+    terminal: opts.interactive,
+  });
   const write = (s: string) => opts.output.write(`${s}\n`);
   // Ctrl-C leaves like Ctrl-D: the loop ends and the caller closes the database.
   rl.on('SIGINT', () => rl.close());

@@ -23,7 +23,10 @@ export interface DiscordPorts {
 export function createDiscordPorts(config: Config, clientOptions?: Partial<ClientOptions>): DiscordPorts {
   discordCredentials(config);
   const client = createDiscordClient(config, clientOptions);
-  const ops: OpsSource = { gateway: () => gatewayState(client), watchLatency: (sink) => watchInteractionLatency(client, sink) };
+  const ops: OpsSource = {
+    gateway: () => gatewayState(client),
+    watchLatency: (sink) => watchInteractionLatency(client, sink),
+  };
   return { client, poster: discordPoster(client), notifier: discordNotifier(client), ops };
 }
 
@@ -39,7 +42,9 @@ export interface Connection {
  * failure to log in, the client is destroyed and the error thrown.
  */
 export async function connectDiscord(
-  ports: DiscordPorts, deps: CommandDeps, opts: { commands: readonly Command[]; deferAfterMs?: number },
+  ports: DiscordPorts,
+  deps: CommandDeps,
+  opts: { commands: readonly Command[]; deferAfterMs?: number },
 ): Promise<Connection> {
   const { client } = ports;
   const { config, log } = deps;
@@ -51,14 +56,19 @@ export async function connectDiscord(
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   client.on(Events.ShardError, (err, shard) => log.error({ err, shard }, 'discord shard error'));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn({ code: event.code, shard }, 'discord shard disconnected'));
+  client.on(Events.ShardDisconnect, (event, shard) =>
+    log.warn({ code: event.code, shard }, 'discord shard disconnected'),
+  );
   client.on(Events.ShardResume, (shard, replayed) => log.info({ shard, replayed }, 'discord shard resumed'));
 
   try {
     const ready = once(client, Events.ClientReady);
     await client.login(token);
     await ready;
-    log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'discord ready');
+    log.info(
+      { user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size },
+      'discord ready',
+    );
   } catch (err) {
     await client.destroy();
     throw err;
@@ -66,8 +76,17 @@ export async function connectDiscord(
 
   try {
     const defs = opts.commands.map((c) => c.definition);
-    const { registered } = await registerIfChanged(deps.db, client.rest, defs, { applicationId, guildId }, { now: deps.now() });
-    log.info({ registered, count: defs.length, scope: guildId ? `guild ${guildId}` : 'global' }, registered ? 'slash commands registered' : 'slash commands unchanged');
+    const { registered } = await registerIfChanged(
+      deps.db,
+      client.rest,
+      defs,
+      { applicationId, guildId },
+      { now: deps.now() },
+    );
+    log.info(
+      { registered, count: defs.length, scope: guildId ? `guild ${guildId}` : 'global' },
+      registered ? 'slash commands registered' : 'slash commands unchanged',
+    );
   } catch (err) {
     // The old registration still answers; the hash was not stored, so the next start tries again.
     log.error({ err }, 'slash command registration failed');

@@ -34,8 +34,10 @@ export function createDiscordRest(config: Config): REST {
 export function gatewayState(client: Client): GatewayState {
   const shards = [...client.ws.shards.values()];
   const waiting = shards.filter((s) => s.status !== Status.Ready);
-  if (!client.isReady() || shards.length === 0) return { connected: false, detail: 'not connected (logging in or shut down)' };
-  if (waiting.length > 0) return { connected: false, detail: waiting.map((s) => `shard ${s.id} ${Status[s.status] ?? s.status}`).join(', ') };
+  if (!client.isReady() || shards.length === 0)
+    return { connected: false, detail: 'not connected (logging in or shut down)' };
+  if (waiting.length > 0)
+    return { connected: false, detail: waiting.map((s) => `shard ${s.id} ${Status[s.status] ?? s.status}`).join(', ') };
   const ping = client.ws.ping >= 0 ? `, heartbeat ${Math.round(client.ws.ping)} ms` : '';
   return { connected: true, detail: `${shards.length} shard${shards.length === 1 ? '' : 's'} ready${ping}` };
 }

@@ -22,7 +22,8 @@ export function discordNotifier(client: Client): Notifier {
         return { messageId: message.id };
       } catch (err) {
         const mapped = toDeliveryError(err);
-        if ((err as { code?: unknown }).code === CANNOT_DM && !mapped.permanent) throw new DeliveryError(mapped.message, true);
+        if ((err as { code?: unknown }).code === CANNOT_DM && !mapped.permanent)
+          throw new DeliveryError(mapped.message, true);
         throw mapped;
       }
     },
@@ -30,8 +31,14 @@ export function discordNotifier(client: Client): Notifier {
       const users = [...new Set(pingUserIds)].filter((u) => /^\d{15,21}$/.test(u));
       try {
         const channel = await client.channels.fetch(channelId);
-        if (!channel?.isSendable()) throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
-        const message = await channel.send({ ...renderMessage(reply), allowedMentions: { parse: [], users }, nonce, enforceNonce: true });
+        if (!channel?.isSendable())
+          throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
+        const message = await channel.send({
+          ...renderMessage(reply),
+          allowedMentions: { parse: [], users },
+          nonce,
+          enforceNonce: true,
+        });
         return { messageId: message.id };
       } catch (err) {
         throw toDeliveryError(err);

@@ -18,7 +18,10 @@ type MakeRequest = RESTOptions['makeRequest'];
  * bot token and are outside Discord's global limit, so they go at once: a busy digest never delays
  * an answer.
  */
-export function pacedMakeRequest(perSecond = BOT_REQUESTS_PER_SECOND, make: MakeRequest = DefaultRestOptions.makeRequest): MakeRequest {
+export function pacedMakeRequest(
+  perSecond = BOT_REQUESTS_PER_SECOND,
+  make: MakeRequest = DefaultRestOptions.makeRequest,
+): MakeRequest {
   const interval = 1000 / perSecond;
   let last = -Infinity;
   let queue: Promise<void> = Promise.resolve();

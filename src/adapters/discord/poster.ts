@@ -31,13 +31,15 @@ export function discordPoster(client: Client): Poster {
       let message;
       try {
         const channel = await client.channels.fetch(channelId);
-        if (!channel?.isSendable()) throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
+        if (!channel?.isSendable())
+          throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
         message = await channel.send({ ...renderMessage(reply, { pingRoleIds }), nonce, enforceNonce: true });
       } catch (err) {
         throw toDeliveryError(err);
       }
       // Also when a retried send returned the first message: a thread already open there makes this fail, harmlessly.
-      if (threadName && message.inGuild() && !message.hasThread) await message.startThread({ name: threadName }).catch(() => {});
+      if (threadName && message.inGuild() && !message.hasThread)
+        await message.startThread({ name: threadName }).catch(() => {});
       return { messageId: message.id };
     },
   };

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  ApplicationCommandOptionType, ApplicationCommandType, Routes,
-  type APIApplicationCommandBasicOption, type APIApplicationCommandSubcommandOption, type REST,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  Routes,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandSubcommandOption,
+  type REST,
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandDefinition, OptionDefinition, OptionType } from '../../core/command.ts';
@@ -24,7 +28,12 @@ const OPTION_TYPES: Record<OptionType, ApplicationCommandOptionType> = {
 export const COMMANDS_HASH_KEY = 'discord:commands-hash';
 
 function optionJson(o: OptionDefinition): APIApplicationCommandBasicOption {
-  const out: Record<string, unknown> = { type: OPTION_TYPES[o.type], name: o.name, description: o.description, required: o.required ?? false };
+  const out: Record<string, unknown> = {
+    type: OPTION_TYPES[o.type],
+    name: o.name,
+    description: o.description,
+    required: o.required ?? false,
+  };
   if (o.autocomplete) out.autocomplete = true;
   else if (o.choices?.length) out.choices = o.choices.map((c) => ({ name: c.name, value: c.value }));
   if (o.minValue !== undefined) out.min_value = o.minValue;
@@ -43,8 +52,11 @@ function optionsJson(options: readonly OptionDefinition[] = []): APIApplicationC
 export function commandJson(def: CommandDefinition): CommandJson {
   const options = def.subcommands?.length
     ? def.subcommands.map((s): APIApplicationCommandSubcommandOption => ({
-      type: ApplicationCommandOptionType.Subcommand, name: s.name, description: s.description, options: optionsJson(s.options),
-    }))
+        type: ApplicationCommandOptionType.Subcommand,
+        name: s.name,
+        description: s.description,
+        options: optionsJson(s.options),
+      }))
     : optionsJson(def.options);
   return {
     type: ApplicationCommandType.ChatInput,
@@ -62,8 +74,14 @@ export interface RegisterScope {
 }
 
 /** Replaces every command of the application (or of one server) with these, in one PUT (bulk overwrite). */
-export async function registerCommands(rest: REST, defs: readonly CommandDefinition[], scope: RegisterScope): Promise<number> {
-  const route = scope.guildId ? Routes.applicationGuildCommands(scope.applicationId, scope.guildId) : Routes.applicationCommands(scope.applicationId);
+export async function registerCommands(
+  rest: REST,
+  defs: readonly CommandDefinition[],
+  scope: RegisterScope,
+): Promise<number> {
+  const route = scope.guildId
+    ? Routes.applicationGuildCommands(scope.applicationId, scope.guildId)
+    : Routes.applicationCommands(scope.applicationId);
   const body = defs.map(commandJson);
   const result = (await rest.put(route, { body })) as unknown[];
   return Array.isArray(result) ? result.length : body.length;
@@ -71,7 +89,10 @@ export async function registerCommands(rest: REST, defs: readonly CommandDefinit
 
 /** A stable hash of what would be registered where: changes when a definition or the scope changes. */
 export function commandsHash(defs: readonly CommandDefinition[], scope: RegisterScope): string {
-  const payload = JSON.stringify({ scope: { app: scope.applicationId, guild: scope.guildId ?? null }, commands: defs.map(commandJson) });
+  const payload = JSON.stringify({
+    scope: { app: scope.applicationId, guild: scope.guildId ?? null },
+    commands: defs.map(commandJson),
+  });
   return createHash('sha256').update(payload).digest('hex');
 }
 
@@ -81,7 +102,11 @@ export function commandsHash(defs: readonly CommandDefinition[], scope: Register
  * budget. The hash is stored after a successful PUT only: a failed registration is retried next start.
  */
 export async function registerIfChanged(
-  db: Db, rest: REST, defs: readonly CommandDefinition[], scope: RegisterScope, opts: { now: Date; force?: boolean },
+  db: Db,
+  rest: REST,
+  defs: readonly CommandDefinition[],
+  scope: RegisterScope,
+  opts: { now: Date; force?: boolean },
 ): Promise<{ registered: boolean; hash: string }> {
   const hash = commandsHash(defs, scope);
   const stored = await getState<{ hash?: string }>(db, COMMANDS_HASH_KEY);

@@ -1,6 +1,10 @@
 import {
-  ButtonStyle, ComponentType, MessageFlags,
-  type APIActionRowComponent, type APIButtonComponent, type APIEmbed,
+  ButtonStyle,
+  ComponentType,
+  MessageFlags,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
 } from 'discord.js';
 import { LIMITS, truncate, type Button, type Embed, type Reply, type ReplyFile } from '../../core/reply.ts';
 
@@ -56,14 +60,21 @@ export function renderMessage(reply: Reply, opts: { pingRoleIds?: readonly strin
     // An edit or update without content would keep the old message's text: always send it, empty if need be.
     content: content || (embeds.length === 0 ? '\u200b' : ''),
     embeds,
-    components: (reply.components ?? []).filter((row) => row.length > 0).slice(0, LIMITS.rows).map(renderRow),
+    components: (reply.components ?? [])
+      .filter((row) => row.length > 0)
+      .slice(0, LIMITS.rows)
+      .map(renderRow),
     allowedMentions: roles.length ? { parse: [], roles } : { parse: [] },
     ...(files.length && { files }),
   };
 }
 
 function renderFile(f: ReplyFile): FilePayload {
-  return { attachment: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), name: f.name, description: truncate(f.description, LIMITS.fileDescription) };
+  return {
+    attachment: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+    name: f.name,
+    description: truncate(f.description, LIMITS.fileDescription),
+  };
 }
 
 /** Renders a Reply answering an interaction (never pings anyone). */
@@ -90,14 +101,23 @@ function renderEmbed(e: Embed, files: ReadonlySet<string>): APIEmbed {
   if (e.image && files.has(e.image)) out.image = { url: `attachment://${e.image}` };
   const fields = (e.fields ?? []).filter((f) => f.name.trim() && f.value.trim()).slice(0, LIMITS.fields);
   if (fields.length) {
-    out.fields = fields.map((f) => ({ name: truncate(f.name, LIMITS.fieldName), value: truncate(f.value, LIMITS.fieldValue), inline: f.inline ?? false }));
+    out.fields = fields.map((f) => ({
+      name: truncate(f.name, LIMITS.fieldName),
+      value: truncate(f.value, LIMITS.fieldValue),
+      inline: f.inline ?? false,
+    }));
   }
   return out;
 }
 
 function embedSize(e: APIEmbed): number {
   const len = (s?: string) => Array.from(s ?? '').length;
-  return len(e.title) + len(e.description) + len(e.footer?.text) + (e.fields ?? []).reduce((n, f) => n + len(f.name) + len(f.value), 0);
+  return (
+    len(e.title) +
+    len(e.description) +
+    len(e.footer?.text) +
+    (e.fields ?? []).reduce((n, f) => n + len(f.name) + len(f.value), 0)
+  );
 }
 
 /** Discord rejects a message whose embeds hold more than 6,000 characters: shorten descriptions from the last embed, then drop embeds. */
@@ -123,5 +143,11 @@ function renderRow(row: Button[]): APIActionRowComponent<APIButtonComponent> {
 function renderButton(b: Button): APIButtonComponent {
   const label = truncate(b.label, LIMITS.buttonLabel);
   if (b.kind === 'link') return { type: ComponentType.Button, style: ButtonStyle.Link, url: b.url, label };
-  return { type: ComponentType.Button, style: STYLES[b.style ?? 'secondary'], custom_id: b.customId, label, disabled: b.disabled ?? false };
+  return {
+    type: ComponentType.Button,
+    style: STYLES[b.style ?? 'secondary'],
+    custom_id: b.customId,
+    label,
+    disabled: b.disabled ?? false,
+  };
 }

@@ -1,9 +1,22 @@
 import {
-  ApplicationCommandOptionType, PermissionFlagsBits,
-  type AutocompleteInteraction, type BaseInteraction, type ChatInputCommandInteraction, type CommandInteractionOption, type Interaction,
-  type MessageComponentInteraction, type RepliableInteraction,
+  ApplicationCommandOptionType,
+  PermissionFlagsBits,
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+  type Interaction,
+  type MessageComponentInteraction,
+  type RepliableInteraction,
 } from 'discord.js';
-import { isSlow, type Command, type CommandDeps, type CommandInput, type ComponentInput, type OptionValue } from '../../core/command.ts';
+import {
+  isSlow,
+  type Command,
+  type CommandDeps,
+  type CommandInput,
+  type ComponentInput,
+  type OptionValue,
+} from '../../core/command.ts';
 import { GENERIC_ERROR, runCommand, runComponent } from '../../core/dispatch.ts';
 import { errorReply, type Reply } from '../../core/reply.ts';
 import { findCommand, findComponentOwner } from '../../../commands/index.ts';
@@ -53,7 +66,11 @@ function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** The options the user gave, flattened out of a subcommand (user, channel and role options arrive as ids). */
-export function interactionOptions(data: readonly CommandInteractionOption[]): { subcommand?: string; options: Record<string, OptionValue>; focused?: { name: string; value: string } } {
+export function interactionOptions(data: readonly CommandInteractionOption[]): {
+  subcommand?: string;
+  options: Record<string, OptionValue>;
+  focused?: { name: string; value: string };
+} {
   let list = data;
   let subcommand: string | undefined;
   const group = list[0]?.type === ApplicationCommandOptionType.SubcommandGroup ? list[0] : undefined;
@@ -74,7 +91,8 @@ export function interactionOptions(data: readonly CommandInteractionOption[]): {
 
 /** Role options' mentionability and the bot's Mention All Roles permission, for commands that ping (`/digest setup ping_role`). */
 export function resolvedContext(
-  data: readonly CommandInteractionOption[], appPermissions: { has(flag: bigint): boolean } | null,
+  data: readonly CommandInteractionOption[],
+  appPermissions: { has(flag: bigint): boolean } | null,
 ): CommandInput['resolved'] {
   const roles: Record<string, { name: string; mentionable: boolean }> = {};
   const walk = (list: readonly CommandInteractionOption[]) => {
@@ -84,7 +102,10 @@ export function resolvedContext(
     }
   };
   walk(data);
-  return { roles, ...(appPermissions && { botMentionsAllRoles: appPermissions.has(PermissionFlagsBits.MentionEveryone) }) };
+  return {
+    roles,
+    ...(appPermissions && { botMentionsAllRoles: appPermissions.has(PermissionFlagsBits.MentionEveryone) }),
+  };
 }
 
 /**
@@ -109,7 +130,10 @@ export function createRouter(opts: RouterOptions): Router {
       const member = interaction.member;
       return Array.isArray(member.roles) ? member.roles.includes(roleId) : member.roles.cache.has(roleId);
     } catch (err) {
-      deps.log.warn({ err, guild: interaction.guildId }, 'could not read the moderator role; treating the member as not a moderator');
+      deps.log.warn(
+        { err, guild: interaction.guildId },
+        'could not read the moderator role; treating the member as not a moderator',
+      );
       return false;
     }
   }
@@ -122,7 +146,12 @@ export function createRouter(opts: RouterOptions): Router {
     const { subcommand, options } = interactionOptions(i.options.data);
     const pending = (async (): Promise<Reply> => {
       const input: CommandInput = {
-        user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i), subcommand, options,
+        user: userOf(i),
+        guildId: i.guildId ?? undefined,
+        channelId: i.channelId,
+        canManage: await canManage(i),
+        subcommand,
+        options,
         resolved: resolvedContext(i.options.data, i.appPermissions),
       };
       return runCommand(command, input, deps);
@@ -147,7 +176,14 @@ export function createRouter(opts: RouterOptions): Router {
     if (!command?.autocomplete || !focused) return void (await i.respond([]));
     let choices: { name: string; value: string }[] = [];
     try {
-      const input: CommandInput = { user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i), subcommand, options };
+      const input: CommandInput = {
+        user: userOf(i),
+        guildId: i.guildId ?? undefined,
+        channelId: i.channelId,
+        canManage: await canManage(i),
+        subcommand,
+        options,
+      };
       choices = await command.autocomplete(input, focused, deps);
     } catch (err) {
       deps.log.error({ err, command: i.commandName, option: focused.name }, 'autocomplete failed');
@@ -156,7 +192,10 @@ export function createRouter(opts: RouterOptions): Router {
       choices
         .filter((c) => c.name.trim() && c.value)
         .slice(0, 25)
-        .map((c) => ({ name: Array.from(c.name).slice(0, 100).join(''), value: Array.from(c.value).slice(0, 100).join('') })),
+        .map((c) => ({
+          name: Array.from(c.name).slice(0, 100).join(''),
+          value: Array.from(c.value).slice(0, 100).join(''),
+        })),
     );
   }
 
@@ -165,8 +204,12 @@ export function createRouter(opts: RouterOptions): Router {
     if (!command) return void (await i.reply(renderInteraction(errorReply(NO_LONGER))));
     const pending = (async () => {
       const input: ComponentInput = {
-        user: userOf(i), guildId: i.guildId ?? undefined, channelId: i.channelId, canManage: await canManage(i),
-        customId: i.customId, values: i.isAnySelectMenu() ? [...i.values] : undefined,
+        user: userOf(i),
+        guildId: i.guildId ?? undefined,
+        channelId: i.channelId,
+        canManage: await canManage(i),
+        customId: i.customId,
+        values: i.isAnySelectMenu() ? [...i.values] : undefined,
       };
       return runComponent(command, input, deps);
     })();
@@ -190,7 +233,10 @@ export function createRouter(opts: RouterOptions): Router {
 
   async function fail(i: Interaction, err: unknown): Promise<void> {
     const context = {
-      interaction: i.id, type: i.type, guild: i.guildId, user: i.user.id,
+      interaction: i.id,
+      type: i.type,
+      guild: i.guildId,
+      user: i.user.id,
       command: i.isCommand() || i.isAutocomplete() ? i.commandName : undefined,
       customId: i.isMessageComponent() ? i.customId : undefined,
     };

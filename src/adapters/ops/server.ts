@@ -34,13 +34,19 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Only GET and HEAD.\n');
       return;
     }
-    const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
+    const send = (status: number, type: string, body: string) =>
+      res
+        .writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body);
     const fail = (err: unknown) => {
       o.log.error({ err, path }, 'ops endpoint failed');
-      if (!res.headersSent) send(500, 'text/plain', 'Internal error; see the bot\'s log.\n');
+      if (!res.headersSent) send(500, 'text/plain', "Internal error; see the bot's log.\n");
     };
     if (path === '/healthz') {
-      o.health().then((report) => send(report.healthy ? 200 : 503, 'application/json', `${JSON.stringify(report, null, 2)}\n`), fail);
+      o.health().then(
+        (report) => send(report.healthy ? 200 : 503, 'application/json', `${JSON.stringify(report, null, 2)}\n`),
+        fail,
+      );
     } else if (path === '/metrics') {
       o.metrics.registry.metrics().then((text) => send(200, o.metrics.registry.contentType, text), fail);
     } else {
@@ -48,20 +54,26 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(new ConfigError(
-      err.code === 'EADDRINUSE' ? `METRICS_PORT ${o.port} is already in use on ${o.host}: pick another port or stop what listens there.`
-        : `The metrics endpoint cannot listen on ${o.host}:${o.port} (METRICS_HOST, METRICS_PORT): ${err.message}`,
-    )));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new ConfigError(
+          err.code === 'EADDRINUSE'
+            ? `METRICS_PORT ${o.port} is already in use on ${o.host}: pick another port or stop what listens there.`
+            : `The metrics endpoint cannot listen on ${o.host}:${o.port} (METRICS_HOST, METRICS_PORT): ${err.message}`,
+        ),
+      ),
+    );
     server.listen(o.port, o.host, resolve);
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -69,20 +81,33 @@ export async function startOpsServer(o: OpsServerOptions): Promise<OpsServer> {
 export interface OpsSource {
   gateway(): GatewayState;
   /** Starts timing interactions into the metrics; returns a function that stops it. */
-  watchLatency(sink: { observe: Metrics['observeInteraction']; unanswered: Metrics['interactionUnanswered'] }): () => void;
+  watchLatency(sink: {
+    observe: Metrics['observeInteraction'];
+    unanswered: Metrics['interactionUnanswered'];
+  }): () => void;
 }
 
 /**
  * The endpoint wired to the running bot (METRICS_PORT set): metrics from the database and this
  * process, interaction latency from the adapter, the health verdict with the configured limits.
  */
-export async function startOpsEndpoint(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, config: Config['ops'] & { port: number }, source: OpsSource): Promise<OpsServer> {
+export async function startOpsEndpoint(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  config: Config['ops'] & { port: number },
+  source: OpsSource,
+): Promise<OpsServer> {
   const startedAt = deps.now();
   const metrics = createMetrics(deps, () => source.gateway());
-  const unwatch = source.watchLatency({ observe: metrics.observeInteraction, unanswered: metrics.interactionUnanswered });
+  const unwatch = source.watchLatency({
+    observe: metrics.observeInteraction,
+    unanswered: metrics.interactionUnanswered,
+  });
   try {
     const server = await startOpsServer({
-      host: config.host, port: config.port, metrics, log: deps.log,
+      host: config.host,
+      port: config.port,
+      metrics,
+      log: deps.log,
       health: () => checkHealth(deps, source.gateway(), { ...config, startedAt }),
     });
     deps.log.info({ url: server.url }, 'health and metrics endpoint listening');

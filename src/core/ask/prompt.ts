@@ -90,14 +90,26 @@ export function inlineRefs(text: string): number[] {
  */
 export function checkAnswer(raw: unknown, count: number): CheckedAnswer {
   const parsed = askAnswerSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: `schema mismatch: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `schema mismatch: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+    };
   const a = parsed.data;
   if (!a.answerable || a.answer.trim() === NOT_ANSWERABLE || a.answer.includes(NOT_ANSWERABLE)) {
     return { ok: true, answer: { answer: NOT_ANSWERABLE, citations: [], answerable: false } };
   }
   const cited = [...new Set([...a.citations, ...inlineRefs(a.answer)])];
   const bad = cited.filter((n) => n < 1 || n > count);
-  if (bad.length > 0) return { ok: false, invalid: true, error: `cites papers that were not retrieved: ${bad.map((n) => `[${n}]`).join(', ')}` };
+  if (bad.length > 0)
+    return {
+      ok: false,
+      invalid: true,
+      error: `cites papers that were not retrieved: ${bad.map((n) => `[${n}]`).join(', ')}`,
+    };
   if (cited.length === 0) return { ok: false, invalid: true, error: 'an answer without citations' };
   return { ok: true, answer: { answer: a.answer, citations: cited.sort((x, y) => x - y), answerable: true } };
 }

@@ -13,5 +13,9 @@ export interface Notifier {
    * A channel message. Nothing in it may ping anyone except the users in `pingUserIds` (the
    * subscriber it is for): no @everyone, no roles, no other user.
    */
-  post(channelId: string, message: Reply, opts: { nonce: string; pingUserIds: string[] }): Promise<{ messageId: string }>;
+  post(
+    channelId: string,
+    message: Reply,
+    opts: { nonce: string; pingUserIds: string[] },
+  ): Promise<{ messageId: string }>;
 }

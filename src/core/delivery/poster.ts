@@ -14,7 +14,11 @@ export interface Poster {
    * With `threadName`, a discussion thread is opened on the message; failing to open it never
    * fails the delivery (the paper is posted, and re-posting it would be worse).
    */
-  send(channelId: string, message: Reply, opts: { nonce: string; pingRoleIds?: string[]; threadName?: string }): Promise<{ messageId: string }>;
+  send(
+    channelId: string,
+    message: Reply,
+    opts: { nonce: string; pingRoleIds?: string[]; threadName?: string },
+  ): Promise<{ messageId: string }>;
 }
 
 /**
@@ -23,7 +27,10 @@ export interface Poster {
  */
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
   }
 }

@@ -19,11 +19,24 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function localClock(at: Date, timezone: string): { date: string; time: string; weekday: number } {
   let f = formatters.get(timezone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    });
     formatters.set(timezone, f);
   }
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, weekday: WEEKDAYS.indexOf(p.weekday ?? '') };
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    weekday: WEEKDAYS.indexOf(p.weekday ?? ''),
+  };
 }
 
 /** Is this an IANA zone the runtime knows? (Checked when a channel is configured.) */

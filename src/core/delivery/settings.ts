@@ -25,11 +25,16 @@ export function canonicalZone(raw: string): string | undefined {
 
 /** A comma (or space) separated list of topic slugs; `all` or nothing means every topic. */
 export function parseTopics(raw: string): string[] {
-  const parts = raw.split(/[\s,]+/).map((t) => t.trim().toLowerCase().replace(/^#/, '')).filter(Boolean);
+  const parts = raw
+    .split(/[\s,]+/)
+    .map((t) => t.trim().toLowerCase().replace(/^#/, ''))
+    .filter(Boolean);
   if (parts.length === 0 || (parts.length === 1 && parts[0] === 'all')) return [];
   const unknown = parts.filter((p) => !(TOPIC_SLUGS as readonly string[]).includes(p));
   if (unknown.length > 0) {
-    throw new UserFacingError(`Unknown topic${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Topics: ${TOPIC_SLUGS.join(', ')} (or all). /topics describes them.`);
+    throw new UserFacingError(
+      `Unknown topic${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Topics: ${TOPIC_SLUGS.join(', ')} (or all). /topics describes them.`,
+    );
   }
   return [...new Set(parts)];
 }
@@ -39,7 +44,8 @@ export function parseChannelRef(raw: string): string {
   const s = raw.trim();
   const mention = /^<#(\d+)>$/.exec(s);
   const id = mention ? mention[1]! : s.replace(/^#/, '');
-  if (!id || id.length > 100 || /\s/.test(id)) throw new UserFacingError(`"${raw}" is not a channel. Pick one, e.g. channel:#papers.`);
+  if (!id || id.length > 100 || /\s/.test(id))
+    throw new UserFacingError(`"${raw}" is not a channel. Pick one, e.g. channel:#papers.`);
   return id;
 }
 
@@ -50,25 +56,43 @@ export function parseChannelRef(raw: string): string {
  */
 export function parseDigestSettings(o: Record<string, OptionValue | undefined>): DigestSettings {
   const postTime = parsePostTime(String(o.time ?? ''));
-  if (!postTime) throw new UserFacingError(`time must be a 24-hour time like 09:00 or 21:30, not "${String(o.time ?? '')}".`);
+  if (!postTime)
+    throw new UserFacingError(`time must be a 24-hour time like 09:00 or 21:30, not "${String(o.time ?? '')}".`);
   const timezone = canonicalZone(String(o.timezone ?? ''));
-  if (!timezone) throw new UserFacingError(`"${String(o.timezone ?? '')}" is not an IANA time zone. Use one like Europe/Berlin, America/New_York, Asia/Shanghai or UTC.`);
+  if (!timezone)
+    throw new UserFacingError(
+      `"${String(o.timezone ?? '')}" is not an IANA time zone. Use one like Europe/Berlin, America/New_York, Asia/Shanghai or UTC.`,
+    );
   const cadence = o.cadence === 'weekly' ? 'weekly' : 'daily';
-  if (o.weekday !== undefined && cadence !== 'weekly') throw new UserFacingError('weekday is for weekly digests: add cadence:weekly, or leave weekday out.');
+  if (o.weekday !== undefined && cadence !== 'weekly')
+    throw new UserFacingError('weekday is for weekly digests: add cadence:weekly, or leave weekday out.');
   const weekday = cadence === 'weekly' ? Number(o.weekday ?? 1) : null;
-  if (weekday !== null && !(Number.isInteger(weekday) && weekday >= 0 && weekday <= 6)) throw new UserFacingError('weekday must be 0 (Sunday) to 6 (Saturday).');
+  if (weekday !== null && !(Number.isInteger(weekday) && weekday >= 0 && weekday <= 6))
+    throw new UserFacingError('weekday must be 0 (Sunday) to 6 (Saturday).');
   const maxPapers = Number(o.max ?? 10);
-  if (!Number.isInteger(maxPapers) || maxPapers < 1 || maxPapers > 25) throw new UserFacingError('max must be a whole number from 1 to 25.');
+  if (!Number.isInteger(maxPapers) || maxPapers < 1 || maxPapers > 25)
+    throw new UserFacingError('max must be a whole number from 1 to 25.');
   const minScore = Number(o.min_score ?? 0);
-  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1) throw new UserFacingError('min_score must be between 0 and 1.');
-  const ping = o.ping_role === undefined ? null : String(o.ping_role).trim().replace(/^<@&(\d+)>$/, '$1');
+  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1)
+    throw new UserFacingError('min_score must be between 0 and 1.');
+  const ping =
+    o.ping_role === undefined
+      ? null
+      : String(o.ping_role)
+          .trim()
+          .replace(/^<@&(\d+)>$/, '$1');
   if (ping !== null && !/^\d{1,25}$/.test(ping)) throw new UserFacingError('ping_role must be a role of this server.');
-  if (o.header_image === true && cadence !== 'weekly') throw new UserFacingError('header_image is for weekly digests: add cadence:weekly, or leave header_image out.');
+  if (o.header_image === true && cadence !== 'weekly')
+    throw new UserFacingError('header_image is for weekly digests: add cadence:weekly, or leave header_image out.');
   return {
-    postTime, timezone, cadence, weekday,
+    postTime,
+    timezone,
+    cadence,
+    weekday,
     topics: parseTopics(String(o.topics ?? '')),
     language: o.language === 'zh' ? 'zh' : 'en',
-    maxPapers, minScore,
+    maxPapers,
+    minScore,
     quietDay: o.quiet_day === 'notice' ? 'notice' : 'nothing',
     pingRoleId: ping,
     threadPerPaper: o.threads === true,

@@ -31,7 +31,12 @@ export interface PaperCard {
   size: number;
 }
 
-export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l: DigestLabels, lang: DigestLanguage): PaperCard {
+export function paperCard(
+  p: DigestPaper,
+  summary: DigestSummary | undefined,
+  l: DigestLabels,
+  lang: DigestLanguage,
+): PaperCard {
   const links = paperLinks(p);
   const title = fit(untrustedText(squash(readable(p.title))), LIMITS.title);
 
@@ -49,10 +54,14 @@ export function paperCard(p: DigestPaper, summary: DigestSummary | undefined, l:
     clip(byline(p) ?? '', 120),
     clip([...p.families, ...p.topics.map((t) => `#${t}`)].join(' · '), 120),
     summary?.settings ? `⚙ ${clip(summary.settings, 80)}` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const heading = summary?.tldr ? tldrHeading(summary, l) : '';
   // The TL;DR gets what the rest of the card leaves; it is cut last, so it goes last.
-  const tldr = heading ? `\n\n${heading}\n${clip(readable(summary?.tldr ?? ''), budget - head.length - heading.length - 3)}` : '';
+  const tldr = heading
+    ? `\n\n${heading}\n${clip(readable(summary?.tldr ?? ''), budget - head.length - heading.length - 3)}`
+    : '';
   const description = fit(`${head}${tldr}`.trim(), budget);
 
   const embed: Embed = { title, url: links.main, color: COLOR, fields, footer };
@@ -90,7 +99,12 @@ function signals(p: DigestPaper, l: DigestLabels): string {
 }
 
 function buttons(paperId: number, list: { label: string; url: string }[], l: DigestLabels): Button[] {
-  const vote: Button = { kind: 'action', customId: CUSTOM_IDS.vote.encode({ paper: paperId }), label: fit(l.vote, LIMITS.buttonLabel), style: 'primary' };
+  const vote: Button = {
+    kind: 'action',
+    customId: CUSTOM_IDS.vote.encode({ paper: paperId }),
+    label: fit(l.vote, LIMITS.buttonLabel),
+    style: 'primary',
+  };
   const linkButtons: Button[] = list
     .filter((x) => x.label !== 'Project page' && x.url.length <= MAX_BUTTON_URL)
     .slice(0, LIMITS.buttonsPerRow - 1)

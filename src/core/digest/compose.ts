@@ -27,23 +27,39 @@ export function composeDigest(input: DigestInput): DigestMessage[] {
 
   if (shown.length === 0) {
     if (channel.quietDay !== 'notice' && header.warnings.length === 0) return [];
-    return [{ reply: { content: fit([header.line, l.quiet, ...header.warnings].join('\n'), LIMITS.content) }, paperIds: [] }];
+    return [
+      { reply: { content: fit([header.line, l.quiet, ...header.warnings].join('\n'), LIMITS.content) }, paperIds: [] },
+    ];
   }
 
   const cards = shown.map((p) => paperCard(p, input.summaries.get(p.id), l, channel.language));
   const groups = pack(cards, channel.threadPerPaper ? 1 : PAPERS_PER_MESSAGE);
   const ping = channel.pingRoleId && /^\d+$/.test(channel.pingRoleId) ? channel.pingRoleId : undefined;
-  const picture = channel.cadence === 'weekly' && channel.headerImage ? digestPicture(eligible, input.date, input.sample) : undefined;
+  const picture =
+    channel.cadence === 'weekly' && channel.headerImage ? digestPicture(eligible, input.date, input.sample) : undefined;
   return groups.map((group, i) => {
     const part = groups.length > 1 ? l.part(i + 1, groups.length) : '';
-    const content = i === 0
-      ? fit([[ping ? `<@&${ping}>` : '', header.line].filter(Boolean).join(' '), [input.sample ? l.sampleCount(shown.length) : l.count(shown.length, total), part].filter(Boolean).join(' · '), ...header.warnings].join('\n'), LIMITS.content)
-      : fit(`${l.title[channel.cadence]} · ${input.date} · ${part}`, LIMITS.content);
+    const content =
+      i === 0
+        ? fit(
+            [
+              [ping ? `<@&${ping}>` : '', header.line].filter(Boolean).join(' '),
+              [input.sample ? l.sampleCount(shown.length) : l.count(shown.length, total), part]
+                .filter(Boolean)
+                .join(' · '),
+              ...header.warnings,
+            ].join('\n'),
+            LIMITS.content,
+          )
+        : fit(`${l.title[channel.cadence]} · ${input.date} · ${part}`, LIMITS.content);
     const reply: Reply = { content, embeds: group.map((c) => c.embed), components: group.map((c) => c.buttons) };
     const thread = channel.threadPerPaper ? threadName(group[0]!.embed.title) : undefined;
     return {
-      reply, paperIds: group.map((c) => c.paperId),
-      ...(i === 0 && ping ? { pingRoleId: ping } : {}), ...(thread && { threadName: thread }), ...(i === 0 && picture && { picture }),
+      reply,
+      paperIds: group.map((c) => c.paperId),
+      ...(i === 0 && ping ? { pingRoleId: ping } : {}),
+      ...(thread && { threadName: thread }),
+      ...(i === 0 && picture && { picture }),
     };
   });
 }
@@ -60,7 +76,12 @@ export function pack(cards: PaperCard[], perMessage: number = PAPERS_PER_MESSAGE
   let current: PaperCard[] = [];
   let size = 0;
   for (const card of cards) {
-    if (current.length > 0 && (current.length >= perMessage || current.length >= LIMITS.embedsPerMessage || size + card.size > LIMITS.embedTotal)) {
+    if (
+      current.length > 0 &&
+      (current.length >= perMessage ||
+        current.length >= LIMITS.embedsPerMessage ||
+        size + card.size > LIMITS.embedTotal)
+    ) {
       groups.push(current);
       current = [];
       size = 0;

@@ -9,12 +9,19 @@ import { fit, squash } from '../text/clip.ts';
  * them. The summariser's schema asks for exactly these; the labels in labels.ts are keyed by them.
  */
 export const GRPO_AXES = [
-  'advantage_normalization', 'clipping', 'kl_term', 'loss_aggregation', 'importance_sampling_level', 'sampling_filtering', 'reward_type',
+  'advantage_normalization',
+  'clipping',
+  'kl_term',
+  'loss_aggregation',
+  'importance_sampling_level',
+  'sampling_filtering',
+  'reward_type',
 ] as const;
 export type GrpoAxis = (typeof GRPO_AXES)[number];
 
 /** Values that mean "same as GRPO" (English and Chinese, with or without a trailing stop or explanation). */
-const UNCHANGED = /^(unchanged|same|same as grpo|as in grpo|no change|none|n\/a|na|not applicable|not specified|unspecified|-|—|不变|无变化|未改变|与 ?grpo ?相同|同 ?grpo|未说明)(?:[.。;；,，:：]|$)/i;
+const UNCHANGED =
+  /^(unchanged|same|same as grpo|as in grpo|no change|none|n\/a|na|not applicable|not specified|unspecified|-|—|不变|无变化|未改变|与 ?grpo ?相同|同 ?grpo|未说明)(?:[.。;；,，:：]|$)/i;
 
 export function isUnchanged(value: string): boolean {
   return squash(value) === '' || UNCHANGED.test(squash(value));
@@ -24,10 +31,19 @@ export function isUnchanged(value: string): boolean {
  * "axis: value · axis: value" for the changed axes, labels from `axisLabels`; each value at most
  * `perAxis` characters and the line at most `max`. Undefined when nothing changed.
  */
-export function compactDelta(delta: Record<string, string> | undefined, axisLabels: Record<string, string>, opts: { max: number; perAxis?: number }): string | undefined {
+export function compactDelta(
+  delta: Record<string, string> | undefined,
+  axisLabels: Record<string, string>,
+  opts: { max: number; perAxis?: number },
+): string | undefined {
   if (!delta) return undefined;
   const known: readonly string[] = GRPO_AXES;
-  const keys = [...GRPO_AXES.filter((k) => k in delta), ...Object.keys(delta).filter((k) => !known.includes(k)).sort()];
+  const keys = [
+    ...GRPO_AXES.filter((k) => k in delta),
+    ...Object.keys(delta)
+      .filter((k) => !known.includes(k))
+      .sort(),
+  ];
   const parts: string[] = [];
   for (const key of keys) {
     const value = delta[key];

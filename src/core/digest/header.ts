@@ -31,7 +31,8 @@ function warning(f: FeedHealth, now: Date, l: DigestLabels): string | undefined 
   const label = feedLabel(f.feed);
   // The detail quotes what an upstream server said: shown as text.
   const detail = f.healthDetail ? `: ${fit(untrustedText(squash(f.healthDetail)), 240)}` : '';
-  if (f.health === 'failing' || f.health === 'stale' || f.health === 'empty') return `⚠ ${label} ${l.warn[f.health]}${detail}`;
+  if (f.health === 'failing' || f.health === 'stale' || f.health === 'empty')
+    return `⚠ ${label} ${l.warn[f.health]}${detail}`;
   if (!f.lastSuccessAt) return `⚠ ${label} ${l.warn.never}`;
   if (now.getTime() - f.lastSuccessAt.getTime() > SILENT_AFTER_HOURS * 3_600_000) {
     return `⚠ ${label} ${l.warn.silent} ${f.lastSuccessAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -45,10 +46,15 @@ export interface DigestHeader {
   warnings: string[];
 }
 
-export function digestHeader(input: Pick<DigestInput, 'channel' | 'date' | 'now' | 'feeds'>, l: DigestLabels): DigestHeader {
+export function digestHeader(
+  input: Pick<DigestInput, 'channel' | 'date' | 'now' | 'feeds'>,
+  l: DigestLabels,
+): DigestHeader {
   const feeds = [...input.feeds].sort((a, b) => feedOrder(a.feed).localeCompare(feedOrder(b.feed)));
   const counts = feeds.map((f) => {
-    const n = f.feed.startsWith('arxiv-rss:') ? l.feedCounts(f.lastNewCount, f.lastFamilyCount) : l.familyCount(f.lastFamilyCount);
+    const n = f.feed.startsWith('arxiv-rss:')
+      ? l.feedCounts(f.lastNewCount, f.lastFamilyCount)
+      : l.familyCount(f.lastFamilyCount);
     return `${feedLabel(f.feed)}: ${f.health && f.health !== 'ok' ? '⚠' : n}`;
   });
   const line = [l.title[input.channel.cadence], input.date, ...counts].join(' · ');

@@ -25,7 +25,8 @@ export interface DigestLabels {
 const en: DigestLabels = {
   title: { daily: 'GRPO digest', weekly: 'GRPO weekly digest' },
   part: (n, of) => `part ${n} of ${of}`,
-  count: (shown, total) => (shown < total ? `top ${shown} of ${total} new papers` : `${total} new paper${total === 1 ? '' : 's'}`),
+  count: (shown, total) =>
+    shown < total ? `top ${shown} of ${total} new papers` : `${total} new paper${total === 1 ? '' : 's'}`,
   sampleCount: (shown) => `a sample: the ${shown} latest GRPO-family paper${shown === 1 ? '' : 's'}, not new ones`,
   quiet: 'No new GRPO-family papers since the last digest.',
   tldr: 'TL;DR',
@@ -36,10 +37,21 @@ const en: DigestLabels = {
   votes: (n) => `${n} vote${n === 1 ? '' : 's'}`,
   feedCounts: (fresh, family) => `${fresh ?? '?'} new, ${family ?? '?'} GRPO-family`,
   familyCount: (family) => `${family ?? '?'}`,
-  warn: { stale: 'looks stale', empty: 'is empty', failing: 'is failing', silent: 'has not polled successfully since', never: 'has never polled successfully' },
+  warn: {
+    stale: 'looks stale',
+    empty: 'is empty',
+    failing: 'is failing',
+    silent: 'has not polled successfully since',
+    never: 'has never polled successfully',
+  },
   deltaAxes: {
-    advantage_normalization: 'advantage', clipping: 'clipping', kl_term: 'KL', loss_aggregation: 'loss aggregation',
-    importance_sampling_level: 'importance sampling', sampling_filtering: 'sampling', reward_type: 'reward',
+    advantage_normalization: 'advantage',
+    clipping: 'clipping',
+    kl_term: 'KL',
+    loss_aggregation: 'loss aggregation',
+    importance_sampling_level: 'importance sampling',
+    sampling_filtering: 'sampling',
+    reward_type: 'reward',
   },
 };
 
@@ -57,10 +69,21 @@ const zh: DigestLabels = {
   votes: (n) => `${n} 票`,
   feedCounts: (fresh, family) => `新 ${fresh ?? '?'} 篇，GRPO 系 ${family ?? '?'} 篇`,
   familyCount: (family) => `${family ?? '?'} 篇`,
-  warn: { stale: '疑似未更新', empty: '为空', failing: '抓取失败', silent: '最近一次成功抓取于', never: '从未成功抓取' },
+  warn: {
+    stale: '疑似未更新',
+    empty: '为空',
+    failing: '抓取失败',
+    silent: '最近一次成功抓取于',
+    never: '从未成功抓取',
+  },
   deltaAxes: {
-    advantage_normalization: '优势归一化', clipping: '裁剪', kl_term: 'KL', loss_aggregation: '损失聚合',
-    importance_sampling_level: '重要性采样', sampling_filtering: '采样/过滤', reward_type: '奖励',
+    advantage_normalization: '优势归一化',
+    clipping: '裁剪',
+    kl_term: 'KL',
+    loss_aggregation: '损失聚合',
+    importance_sampling_level: '重要性采样',
+    sampling_filtering: '采样/过滤',
+    reward_type: '奖励',
   },
 };
 

@@ -27,11 +27,13 @@ export type RankSignals = Pick<DigestPaper, 'familyScore' | 'hfUpvotes' | 'githu
 /** A paper's ranking score at `now` (higher ranks first). */
 export function rankScore(p: RankSignals, now: Date): number {
   const ageHours = Math.max(0, (now.getTime() - p.newsAt.getTime()) / HOUR_MS);
-  return RANK_WEIGHTS.classifier * Math.min(1, Math.max(0, p.familyScore))
-    + RANK_WEIGHTS.upvotes * saturate(p.hfUpvotes, RANK_SCALES.upvotes)
-    + RANK_WEIGHTS.stars * saturate(p.githubStars, RANK_SCALES.stars)
-    + RANK_WEIGHTS.votes * saturate(p.votes, RANK_SCALES.votes)
-    + RANK_WEIGHTS.recency * 2 ** (-ageHours / RANK_SCALES.recencyHalfLifeHours);
+  return (
+    RANK_WEIGHTS.classifier * Math.min(1, Math.max(0, p.familyScore)) +
+    RANK_WEIGHTS.upvotes * saturate(p.hfUpvotes, RANK_SCALES.upvotes) +
+    RANK_WEIGHTS.stars * saturate(p.githubStars, RANK_SCALES.stars) +
+    RANK_WEIGHTS.votes * saturate(p.votes, RANK_SCALES.votes) +
+    RANK_WEIGHTS.recency * 2 ** (-ageHours / RANK_SCALES.recencyHalfLifeHours)
+  );
 }
 
 /** The papers best first; the input is not modified. */

@@ -22,7 +22,12 @@ export function matchesChannel(p: DigestPaper, channel: DigestChannel, since: Da
   return channel.topics.length === 0 || p.topics.some((t) => channel.topics.includes(t));
 }
 
-export function selectPapers(papers: readonly DigestPaper[], channel: DigestChannel, since: Date | undefined, now: Date): Selection {
+export function selectPapers(
+  papers: readonly DigestPaper[],
+  channel: DigestChannel,
+  since: Date | undefined,
+  now: Date,
+): Selection {
   const seen = new Set<number>();
   const eligible = papers.filter((p) => {
     if (seen.has(p.id) || !matchesChannel(p, channel, since)) return false;

@@ -11,7 +11,16 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string): Intl.DateTimeFormat {
   let f = formats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formats.set(timeZone, f);
   }
   return f;
@@ -28,7 +37,12 @@ export function safeZone(timeZone: string): string {
 }
 
 function localParts(at: Date, timeZone: string): Record<string, number> {
-  return Object.fromEntries(format(timeZone).formatToParts(at).filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+  return Object.fromEntries(
+    format(timeZone)
+      .formatToParts(at)
+      .filter((p) => p.type !== 'literal')
+      .map((p) => [p.type, Number(p.value)]),
+  );
 }
 
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
@@ -75,6 +89,9 @@ export function digestWindow(ch: WindowChannel, opts: { now: Date; date?: string
   const date = opts.date ?? localDate(opts.now, ch.timezone);
   const until = opts.date ? zonedTime(opts.date, ch.postTime, ch.timezone) : opts.now;
   const period = ch.cadence === 'weekly' ? 7 * DAY_MS : DAY_MS;
-  const since = ch.lastDigestAt && ch.lastDigestAt.getTime() < until.getTime() ? ch.lastDigestAt : new Date(until.getTime() - period);
+  const since =
+    ch.lastDigestAt && ch.lastDigestAt.getTime() < until.getTime()
+      ? ch.lastDigestAt
+      : new Date(until.getTime() - period);
   return { date, since, until };
 }

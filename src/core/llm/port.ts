@@ -60,7 +60,10 @@ export interface LlmFailure {
 /** What the adapter throws for every failed call: the SDK's error classified once, here. */
 export class LlmError extends Error {
   override name = 'LlmError';
-  constructor(readonly failure: LlmFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly failure: LlmFailure,
+    options?: { cause?: unknown },
+  ) {
     super(failure.message, options);
   }
 }
@@ -69,4 +72,5 @@ export class LlmError extends Error {
 export const failureOf = (err: unknown): LlmFailure | undefined => (err instanceof LlmError ? err.failure : undefined);
 
 /** A failure's message, bounded and with secrets redacted (an upstream may echo the key), for logs, stored errors and users. */
-export const errorMessage = (err: unknown): string => redactSecrets(err instanceof Error ? err.message : String(err)).slice(0, 500);
+export const errorMessage = (err: unknown): string =>
+  redactSecrets(err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -36,20 +36,27 @@ export interface Check {
 
 export interface HealthReport {
   healthy: boolean;
-  checks: { gateway: Check; database: Check; poll: Check & { ageSeconds: number | null }; outbox: Check & { digests: number | null; notifications: number | null } };
+  checks: {
+    gateway: Check;
+    database: Check;
+    poll: Check & { ageSeconds: number | null };
+    outbox: Check & { digests: number | null; notifications: number | null };
+  };
 }
 
 const hours = (ms: number) => `${Math.round((ms / 3_600_000) * 10) / 10} h`;
 
 export function healthReport(f: HealthFacts, limits: HealthLimits, now: Date): HealthReport {
   const gateway: Check = { ok: f.gateway.connected, detail: f.gateway.detail };
-  const database: Check = f.databaseError === null ? { ok: true, detail: 'answers' } : { ok: false, detail: f.databaseError };
+  const database: Check =
+    f.databaseError === null ? { ok: true, detail: 'answers' } : { ok: false, detail: f.databaseError };
   const checks = { gateway, database, poll: pollCheck(f, limits, now), outbox: outboxCheck(f, limits, now) };
   return { healthy: Object.values(checks).every((c) => c.ok), checks };
 }
 
 function pollCheck(f: HealthFacts, limits: HealthLimits, now: Date): HealthReport['checks']['poll'] {
-  if (f.lastPollAt === undefined) return { ok: false, detail: 'unknown: the database did not answer', ageSeconds: null };
+  if (f.lastPollAt === undefined)
+    return { ok: false, detail: 'unknown: the database did not answer', ageSeconds: null };
   if (f.lastPollAt === null) {
     const up = now.getTime() - f.startedAt.getTime();
     return up <= limits.maxPollAgeMs
@@ -72,5 +79,9 @@ function outboxCheck(f: HealthFacts, limits: HealthLimits, now: Date): HealthRep
   const age = now.getTime() - o.oldestAt.getTime();
   return age <= limits.maxOutboxAgeMs
     ? { ok: true, detail: `${waiting}, the oldest for ${hours(age)}`, ...counts }
-    : { ok: false, detail: `${waiting}, the oldest for ${hours(age)} (limit ${hours(limits.maxOutboxAgeMs)}): delivery is stuck`, ...counts };
+    : {
+        ok: false,
+        detail: `${waiting}, the oldest for ${hours(age)} (limit ${hours(limits.maxOutboxAgeMs)}): delivery is stuck`,
+        ...counts,
+      };
 }

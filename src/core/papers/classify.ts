@@ -100,7 +100,9 @@ export interface RuleEvidence {
 // Global copies of the family patterns, used to blank out a matched name so that "Flow-GRPO"
 // is not counted again as "GRPO". Built once: classification must stay fast.
 const CHAT_ALIGNMENT_GLOBAL = new RegExp(CHAT_ALIGNMENT.source, 'gi');
-const FAMILY_GLOBAL = FAMILY_CUES.map((c) => new RegExp(c.re.source, c.re.flags.includes('g') ? c.re.flags : `${c.re.flags}g`));
+const FAMILY_GLOBAL = FAMILY_CUES.map(
+  (c) => new RegExp(c.re.source, c.re.flags.includes('g') ? c.re.flags : `${c.re.flags}g`),
+);
 
 /**
  * Every way a paper can earn positive evidence, as one case-insensitive pattern: the family names,
@@ -109,7 +111,10 @@ const FAMILY_GLOBAL = FAMILY_CUES.map((c) => new RegExp(c.re.source, c.re.flags.
  * and is answered without running the cues one by one. Most of a day's arXiv listing is such a
  * paper, which is what makes ingesting a full listing fast.
  */
-const ANY_POSITIVE = new RegExp([...FAMILY_CUES, ...POSITIVE_CUES, { re: RL_TERM }, { re: /\breward/ }].map((c) => `(?:${c.re.source})`).join('|'), 'i');
+const ANY_POSITIVE = new RegExp(
+  [...FAMILY_CUES, ...POSITIVE_CUES, { re: RL_TERM }, { re: /\breward/ }].map((c) => `(?:${c.re.source})`).join('|'),
+  'i',
+);
 
 /** The score of a paper with no positive evidence at all (negative cues could only lower it). */
 const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
@@ -129,7 +134,10 @@ export function decide(r: RuleEvidence, model: LearnedModel = MODEL): Classifica
   // Shifted so the model's threshold lands on DECISION_THRESHOLD: a score means the same everywhere.
   const score = round3(1 / (1 + Math.exp(-(z - Math.log(model.threshold / (1 - model.threshold))))));
   const grpoFamily = score >= DECISION_THRESHOLD;
-  const learnedReasons = top.filter(([, c]) => Math.abs(c) >= 0.3).slice(0, 2).map(featureReason);
+  const learnedReasons = top
+    .filter(([, c]) => Math.abs(c) >= 0.3)
+    .slice(0, 2)
+    .map(featureReason);
   return {
     ...rules,
     grpoFamily,
@@ -141,7 +149,14 @@ export function decide(r: RuleEvidence, model: LearnedModel = MODEL): Classifica
 
 /** The rules' decision alone (the learned model's input and the baseline it is compared with). */
 export function decideByRules(r: RuleEvidence): Classification {
-  if (!r.any) return { grpoFamily: false, score: NO_EVIDENCE_SCORE, families: [], topics: [], reasons: ['no RL or GRPO-family evidence found'] };
+  if (!r.any)
+    return {
+      grpoFamily: false,
+      score: NO_EVIDENCE_SCORE,
+      families: [],
+      topics: [],
+      reasons: ['no RL or GRPO-family evidence found'],
+    };
   const score = round3(1 / (1 + Math.exp(-(r.raw - BIAS) * SCALE)));
   const grpoFamily = score >= DECISION_THRESHOLD;
   return {
@@ -209,16 +224,25 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
   if (rlTitle) add(1.5, `title: "${rlTitle[0]}"`, 'rl:title');
   const sentences = a.split(/(?<=[.!?])\s+/);
   const rlSentences = sentences.filter((s) => RL_TERM.test(s));
-  if (rlSentences.length > 0) add(Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)), `abstract: RL named in ${rlSentences.length} sentence(s)`, 'rl:sentences');
+  if (rlSentences.length > 0)
+    add(
+      Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)),
+      `abstract: RL named in ${rlSentences.length} sentence(s)`,
+      'rl:sentences',
+    );
   // Sentences the authors own: first person, or naming the method the title introduces ("Tina: ...").
   const ownName = OWN_NAME.exec(t)?.[1];
-  const ownRl = rlSentences.filter((s) => FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName)));
+  const ownRl = rlSentences.filter(
+    (s) => FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName)),
+  );
   // Not counted as training evidence for the gate below: the sentence may train a small helper
   // (an "RL navigator") while the language model stays frozen, which the gated cues must still catch.
-  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s))) add(OWN_RL_TRAINING, 'abstract: the authors train with RL', 'own:train');
+  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s)))
+    add(OWN_RL_TRAINING, 'abstract: the authors train with RL', 'own:train');
   else if (ownRl.length > 0) add(0.8, 'abstract: the authors apply RL themselves', 'own:apply');
   // A survey whose title is about RL or rewards, of language models or generators, surveys this field.
-  if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext) add(1.5, 'title: survey of RL for language models', 'survey:rl');
+  if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext)
+    add(1.5, 'title: survey of RL for language models', 'survey:rl');
 
   // 4. Excluded categories.
   const weakTraining = training < TRAINING_GATE;
@@ -234,14 +258,29 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
   // so this one is decisive (the score is capped below). GRPO, DAPO, RLVR and the like exist only for
   // language models and generators, so naming one is context enough.
   const noModel = !modelContext && !strongFamily && (rlContext || familyWeight > 0);
-  if (noModel) add(-4, CLASSIC_RL_DOMAIN.test(all) ? 'negative: classic deep RL (robotics/games), no language model' : 'negative: no language model or generator is trained', 'neg:no-model');
-  const checkableReward = evidence.some((e) => /verifi|rule-based|outcome|process|format|accuracy|correctness|execution|test|compiler|IoU|pass/i.test(e.reason) && e.weight > 0);
+  if (noModel)
+    add(
+      -4,
+      CLASSIC_RL_DOMAIN.test(all)
+        ? 'negative: classic deep RL (robotics/games), no language model'
+        : 'negative: no language model or generator is trained',
+      'neg:no-model',
+    );
+  const checkableReward = evidence.some(
+    (e) =>
+      /verifi|rule-based|outcome|process|format|accuracy|correctness|execution|test|compiler|IoU|pass/i.test(
+        e.reason,
+      ) && e.weight > 0,
+  );
   // A reasoning or coding task named in passing ("also compatible with python coding") does not make
   // chat alignment anything else: when the title itself is about chat alignment, or the abstract keeps
   // returning to it, the penalty applies anyway.
   if (!strongFamily && !checkableReward && CHAT_ALIGNMENT.test(all)) {
-    const chatFocused = CHAT_ALIGNMENT.test(t) || new Set(Array.from(all.matchAll(CHAT_ALIGNMENT_GLOBAL), (m) => m[0].toLowerCase())).size >= 3;
-    if (chatFocused || !REASONING_TASK.test(all)) add(chatFocused ? -2.5 : -1.5, 'negative: RLHF chat alignment without verifiable reward', 'neg:chat');
+    const chatFocused =
+      CHAT_ALIGNMENT.test(t) ||
+      new Set(Array.from(all.matchAll(CHAT_ALIGNMENT_GLOBAL), (m) => m[0].toLowerCase())).size >= 3;
+    if (chatFocused || !REASONING_TASK.test(all))
+      add(chatFocused ? -2.5 : -1.5, 'negative: RLHF chat alignment without verifiable reward', 'neg:chat');
   }
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);

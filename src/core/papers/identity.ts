@@ -16,7 +16,6 @@ const OLD_ID = /^([a-z]+(?:-[a-z]+)*)(\.[A-Z]{2})?\/(\d{2})(\d{2})(\d{3})(?:v(\d
 const ARXIV_URL = /^(?:https?:\/\/)?(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf)\/(.+?)(?:\.pdf)?\/?$/i;
 const HF_URL = /^(?:https?:\/\/)?(?:www\.)?(?:huggingface\.co|hf\.co)\/papers\/(.+?)\/?$/i;
 
-
 /**
  * Parses an arXiv id out of the forms the sources use: a bare id (with or without version),
  * `arXiv:` prefixed, arxiv.org abs/pdf links and Hugging Face paper pages. Returns null for

@@ -11,30 +11,215 @@
  */
 
 const SYMBOLS: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', kappa: 'κ',
-  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ',
-  omega: 'ω', Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Pi: 'Π', Sigma: 'Σ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
-  times: '×', otimes: '⊗', oplus: '⊕', cdot: '·', pm: '±', mp: '∓', leq: '≤', le: '≤', geq: '≥', ge: '≥', neq: '≠', ne: '≠',
-  approx: '≈', sim: '~', propto: '∝', infty: '∞', to: '→', rightarrow: '→', leftarrow: '←', Rightarrow: '⇒', leftrightarrow: '↔',
-  uparrow: '↑', downarrow: '↓', in: '∈', notin: '∉', subset: '⊂', subseteq: '⊆', cup: '∪', cap: '∩', forall: '∀', exists: '∃',
-  partial: '∂', nabla: '∇', sum: 'Σ', prod: 'Π', sqrt: '√', ell: 'ℓ', ldots: '…', dots: '…', cdots: '⋯', log: 'log', exp: 'exp',
-  max: 'max', min: 'min', arg: 'arg', AA: 'Å', textgreater: '>', textless: '<', textasciitilde: '~', textbar: '|', S: '§',
-  textquotedblleft: '“', textquotedblright: '”', textendash: '–', textemdash: '—', LaTeX: 'LaTeX', TeX: 'TeX', checkmark: '✓',
-  quad: ' ', qquad: ' ', left: '', right: '', big: '', Big: '', displaystyle: '', mid: '|',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ε',
+  varepsilon: 'ε',
+  zeta: 'ζ',
+  eta: 'η',
+  theta: 'θ',
+  kappa: 'κ',
+  lambda: 'λ',
+  mu: 'μ',
+  nu: 'ν',
+  xi: 'ξ',
+  pi: 'π',
+  rho: 'ρ',
+  sigma: 'σ',
+  tau: 'τ',
+  phi: 'φ',
+  varphi: 'φ',
+  chi: 'χ',
+  psi: 'ψ',
+  omega: 'ω',
+  Gamma: 'Γ',
+  Delta: 'Δ',
+  Theta: 'Θ',
+  Lambda: 'Λ',
+  Pi: 'Π',
+  Sigma: 'Σ',
+  Phi: 'Φ',
+  Psi: 'Ψ',
+  Omega: 'Ω',
+  times: '×',
+  otimes: '⊗',
+  oplus: '⊕',
+  cdot: '·',
+  pm: '±',
+  mp: '∓',
+  leq: '≤',
+  le: '≤',
+  geq: '≥',
+  ge: '≥',
+  neq: '≠',
+  ne: '≠',
+  approx: '≈',
+  sim: '~',
+  propto: '∝',
+  infty: '∞',
+  to: '→',
+  rightarrow: '→',
+  leftarrow: '←',
+  Rightarrow: '⇒',
+  leftrightarrow: '↔',
+  uparrow: '↑',
+  downarrow: '↓',
+  in: '∈',
+  notin: '∉',
+  subset: '⊂',
+  subseteq: '⊆',
+  cup: '∪',
+  cap: '∩',
+  forall: '∀',
+  exists: '∃',
+  partial: '∂',
+  nabla: '∇',
+  sum: 'Σ',
+  prod: 'Π',
+  sqrt: '√',
+  ell: 'ℓ',
+  ldots: '…',
+  dots: '…',
+  cdots: '⋯',
+  log: 'log',
+  exp: 'exp',
+  max: 'max',
+  min: 'min',
+  arg: 'arg',
+  AA: 'Å',
+  textgreater: '>',
+  textless: '<',
+  textasciitilde: '~',
+  textbar: '|',
+  S: '§',
+  textquotedblleft: '“',
+  textquotedblright: '”',
+  textendash: '–',
+  textemdash: '—',
+  LaTeX: 'LaTeX',
+  TeX: 'TeX',
+  checkmark: '✓',
+  quad: ' ',
+  qquad: ' ',
+  left: '',
+  right: '',
+  big: '',
+  Big: '',
+  displaystyle: '',
+  mid: '|',
 };
 
 /** Commands whose argument is the text itself (fonts, boxes, math alphabets). */
 const KEEP_ARGUMENT = new Set([
-  'textbf', 'textit', 'emph', 'texttt', 'textsc', 'textrm', 'textsf', 'textup', 'textnormal', 'underline', 'text', 'mathrm', 'mathbf',
-  'mathit', 'mathcal', 'mathbb', 'mathsf', 'mathtt', 'boldsymbol', 'bm', 'operatorname', 'mbox', 'hbox', 'textcolor', 'uppercase', 'hat', 'bar', 'tilde', 'widehat', 'overline',
+  'textbf',
+  'textit',
+  'emph',
+  'texttt',
+  'textsc',
+  'textrm',
+  'textsf',
+  'textup',
+  'textnormal',
+  'underline',
+  'text',
+  'mathrm',
+  'mathbf',
+  'mathit',
+  'mathcal',
+  'mathbb',
+  'mathsf',
+  'mathtt',
+  'boldsymbol',
+  'bm',
+  'operatorname',
+  'mbox',
+  'hbox',
+  'textcolor',
+  'uppercase',
+  'hat',
+  'bar',
+  'tilde',
+  'widehat',
+  'overline',
 ]);
 /** Commands whose argument is dropped (references and notes that mean nothing outside the PDF). */
-const DROP_ARGUMENT = new Set(['cite', 'citet', 'citep', 'citealp', 'citeauthor', 'citeyear', 'ref', 'eqref', 'label', 'footnote', 'footnotemark', 'vspace', 'hspace']);
+const DROP_ARGUMENT = new Set([
+  'cite',
+  'citet',
+  'citep',
+  'citealp',
+  'citeauthor',
+  'citeyear',
+  'ref',
+  'eqref',
+  'label',
+  'footnote',
+  'footnotemark',
+  'vspace',
+  'hspace',
+]);
 /** Declarations that switch a font or size for the rest of a group: dropped. */
-const SWITCHES = new Set(['em', 'bf', 'it', 'tt', 'sc', 'rm', 'sf', 'itshape', 'bfseries', 'ttfamily', 'scshape', 'normalfont', 'small', 'footnotesize', 'scriptsize', 'tiny', 'large', 'Large', 'LARGE', 'huge', 'Huge', 'normalsize', 'noindent', 'centering']);
+const SWITCHES = new Set([
+  'em',
+  'bf',
+  'it',
+  'tt',
+  'sc',
+  'rm',
+  'sf',
+  'itshape',
+  'bfseries',
+  'ttfamily',
+  'scshape',
+  'normalfont',
+  'small',
+  'footnotesize',
+  'scriptsize',
+  'tiny',
+  'large',
+  'Large',
+  'LARGE',
+  'huge',
+  'Huge',
+  'normalsize',
+  'noindent',
+  'centering',
+]);
 
-const SUPERSCRIPT: Record<string, string> = { 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹', '+': '⁺', '-': '⁻', n: 'ⁿ', i: 'ⁱ', T: 'ᵀ', '*': '*' };
-const SUBSCRIPT: Record<string, string> = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉', '+': '₊', '-': '₋' };
+const SUPERSCRIPT: Record<string, string> = {
+  0: '⁰',
+  1: '¹',
+  2: '²',
+  3: '³',
+  4: '⁴',
+  5: '⁵',
+  6: '⁶',
+  7: '⁷',
+  8: '⁸',
+  9: '⁹',
+  '+': '⁺',
+  '-': '⁻',
+  n: 'ⁿ',
+  i: 'ⁱ',
+  T: 'ᵀ',
+  '*': '*',
+};
+const SUBSCRIPT: Record<string, string> = {
+  0: '₀',
+  1: '₁',
+  2: '₂',
+  3: '₃',
+  4: '₄',
+  5: '₅',
+  6: '₆',
+  7: '₇',
+  8: '₈',
+  9: '₉',
+  '+': '₊',
+  '-': '₋',
+};
 
 /** Text that may hold LaTeX: a command, inline math, a tie before a command, TeX quotes. */
 const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``/;
@@ -46,16 +231,24 @@ export function readable(text: string): string {
   // Inline math as pandoc reads it: `$` followed by a non-space, closed by a `$` after a non-space and not before a digit ("$5 and $10" stays money).
   out = out.replace(/\$(?=\S)((?:\\\$|[^$])+?)(?<=\S)\$(?!\d)/g, (_m, math: string) => renderMath(math));
   out = renderText(out);
-  return out.replace(/[ \t]{2,}/g, ' ').replace(/ ([,.;:)])/g, '$1').replace(/\( /g, '(').trim();
+  return out
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ ([,.;:)])/g, '$1')
+    .replace(/\( /g, '(')
+    .trim();
 }
 
 /** Math: sub/superscripts, symbols, then the text rules (fonts, braces). */
 function renderMath(math: string): string {
-  const script = (map: Record<string, string>, mark: string) => (_m: string, braced: string | undefined, single: string | undefined) => {
-    const body = braced ?? single ?? '';
-    const chars = [...body];
-    return chars.every((c) => map[c]) ? chars.map((c) => map[c]).join('') : `${mark}${body.length > 1 ? `(${body})` : body}`;
-  };
+  const script =
+    (map: Record<string, string>, mark: string) =>
+    (_m: string, braced: string | undefined, single: string | undefined) => {
+      const body = braced ?? single ?? '';
+      const chars = [...body];
+      return chars.every((c) => map[c])
+        ? chars.map((c) => map[c]).join('')
+        : `${mark}${body.length > 1 ? `(${body})` : body}`;
+    };
   const scripted = math
     .replace(/\^(?:\{([^{}]*)\}|([^\s{\\]))/g, script(SUPERSCRIPT, '^'))
     .replace(/_(?:\{([^{}]*)\}|([^\s{\\]))/g, script(SUBSCRIPT, '_'));
@@ -69,7 +262,9 @@ function renderText(s: string): string {
   for (let pass = 0; pass < 4; pass++) {
     const before = out;
     out = out
-      .replace(/\\href\{([^{}]*)\}\{([^{}]*)\}/g, (_m, url: string, label: string) => (label.trim() === url.trim() ? url : `${label} (${url})`))
+      .replace(/\\href\{([^{}]*)\}\{([^{}]*)\}/g, (_m, url: string, label: string) =>
+        label.trim() === url.trim() ? url : `${label} (${url})`,
+      )
       .replace(/\\url\{([^{}]*)\}/g, '$1')
       .replace(/(~?)\\([a-zA-Z]+)\*?(?:\[[^\]]*\])?\{([^{}]*)\}/g, (m, tie: string, name: string, arg: string) => {
         if (DROP_ARGUMENT.has(name)) return '';
@@ -80,13 +275,18 @@ function renderText(s: string): string {
       .replace(/\{\\(?:em|bf|it|tt|sc|rm|sf|small|itshape|bfseries)\s+([^{}]*)\}/g, '$1');
     if (out === before) break;
   }
-  return out
-    .replace(/\\([%&_#${}])/g, '$1')
-    // A control word eats the space after it in TeX; a switch goes with it, a symbol or a name keeps it.
-    .replace(/\\([a-zA-Z]{2,})(?![a-zA-Z])(\s?)/g, (_m, name: string, space: string) => (SWITCHES.has(name) || DROP_ARGUMENT.has(name) ? '' : `${SYMBOLS[name] ?? name}${space}`))
-    .replace(/\\[,;:! ]/g, ' ')
-    .replace(/\\\\/g, ' ')
-    .replace(/``/g, '“').replace(/''/g, '”')
-    .replace(/(?<=\S)~(?=\S)/g, ' ')
-    .replace(/(?<!\\)[{}]/g, '');
+  return (
+    out
+      .replace(/\\([%&_#${}])/g, '$1')
+      // A control word eats the space after it in TeX; a switch goes with it, a symbol or a name keeps it.
+      .replace(/\\([a-zA-Z]{2,})(?![a-zA-Z])(\s?)/g, (_m, name: string, space: string) =>
+        SWITCHES.has(name) || DROP_ARGUMENT.has(name) ? '' : `${SYMBOLS[name] ?? name}${space}`,
+      )
+      .replace(/\\[,;:! ]/g, ' ')
+      .replace(/\\\\/g, ' ')
+      .replace(/``/g, '“')
+      .replace(/''/g, '”')
+      .replace(/(?<=\S)~(?=\S)/g, ' ')
+      .replace(/(?<!\\)[{}]/g, '')
+  );
 }

@@ -40,7 +40,10 @@ export function features(r: RuleEvidence): Map<string, number> {
 }
 
 /** The model's log-odds for a paper, with the features that moved it most (for the reasons). */
-export function logit(f: ReadonlyMap<string, number>, m: LearnedModel = MODEL): { logit: number; top: [string, number][] } {
+export function logit(
+  f: ReadonlyMap<string, number>,
+  m: LearnedModel = MODEL,
+): { logit: number; top: [string, number][] } {
   let z = m.bias;
   const parts: [string, number][] = [];
   for (const [name, value] of f) {

@@ -38,12 +38,27 @@ export interface PaperFields {
 }
 
 const EMPTY: PaperFields = {
-  arxivId: null, arxivVersion: null, titleKey: '', title: '', abstract: '', authors: [], authorCount: null, organization: null,
-  publishedOn: null, categories: [], githubUrl: null, githubStars: null, projectPage: null, hfUpvotes: null, aiSummary: null, aiKeywords: [],
+  arxivId: null,
+  arxivVersion: null,
+  titleKey: '',
+  title: '',
+  abstract: '',
+  authors: [],
+  authorCount: null,
+  organization: null,
+  publishedOn: null,
+  categories: [],
+  githubUrl: null,
+  githubStars: null,
+  projectPage: null,
+  hfUpvotes: null,
+  aiSummary: null,
+  aiKeywords: [],
 };
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-const fill = <T>(current: T, incoming: T | undefined): T => (isEmpty(current) && !isEmpty(incoming) ? (incoming as T) : current);
+const fill = <T>(current: T, incoming: T | undefined): T =>
+  isEmpty(current) && !isEmpty(incoming) ? (incoming as T) : current;
 const refresh = <T>(current: T, incoming: T | undefined): T => (isEmpty(incoming) ? current : (incoming as T));
 
 /** Folds one candidate into a paper (or into nothing, for a paper not stored yet). */

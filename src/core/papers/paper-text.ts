@@ -14,11 +14,15 @@ export interface TextSection {
 }
 
 /** Units nobody reading for settings needs; left out when storing. */
-const USELESS = /\b(related work|acknowledg|broader impact|impact statement|ethic|author contribution|reproducibility statement|limitations|references|bibliography|checklist)/i;
-const WEAK = /\b(introduction|related|background|preliminar|conclusion|discussion|future work|case stud|examples? of|prompt template)\b/i;
-const STRONG_HEADING = /\b(method|approach|algorithm|objective|experiment|setup|setting|implementation|training|detail|hyper-?parameter|configuration|recipe|reward|dataset|data|baseline|ablation)\b/i;
+const USELESS =
+  /\b(related work|acknowledg|broader impact|impact statement|ethic|author contribution|reproducibility statement|limitations|references|bibliography|checklist)/i;
+const WEAK =
+  /\b(introduction|related|background|preliminar|conclusion|discussion|future work|case stud|examples? of|prompt template)\b/i;
+const STRONG_HEADING =
+  /\b(method|approach|algorithm|objective|experiment|setup|setting|implementation|training|detail|hyper-?parameter|configuration|recipe|reward|dataset|data|baseline|ablation)\b/i;
 /** Words of a sentence that states a training setting. */
-const CUES = /learning rate|batch size|group size|rollouts?|responses per|samples per|per prompt|kl |kl-|\bkl\b|clip|epsilon|\\epsilon|\\varepsilon|ε|temperature|max(imum)? (response|generation|completion|sequence) length|training steps|\bsteps\b|epochs?|qwen|llama|deepseek|mistral|verl|openrlhf|trl\b|optimizer|adamw|warm-?up|hyper-?parameter/gi;
+const CUES =
+  /learning rate|batch size|group size|rollouts?|responses per|samples per|per prompt|kl |kl-|\bkl\b|clip|epsilon|\\epsilon|\\varepsilon|ε|temperature|max(imum)? (response|generation|completion|sequence) length|training steps|\bsteps\b|epochs?|qwen|llama|deepseek|mistral|verl|openrlhf|trl\b|optimizer|adamw|warm-?up|hyper-?parameter/gi;
 
 /** How much a unit tells about how the paper trained: headings first, then the settings it states. */
 export function sectionScore(s: TextSection): number {
@@ -28,7 +32,8 @@ export function sectionScore(s: TextSection): number {
   let score = cues;
   if (STRONG_HEADING.test(heading)) score += 6;
   if (s.kind === 'appendix' && (STRONG_HEADING.test(heading) || cues >= 3)) score += 4;
-  if (/hyper-?parameter|implementation|training detail|experimental setup|setup|configuration/.test(heading)) score += 8;
+  if (/hyper-?parameter|implementation|training detail|experimental setup|setup|configuration/.test(heading))
+    score += 8;
   if (WEAK.test(heading)) score -= 6;
   return score;
 }
@@ -45,8 +50,13 @@ const lastTitle = (heading: string): string => heading.split(' › ').pop() ?? h
  * The units that fit in `maxChars`, best first by `sectionScore`, returned in document order. A unit
  * that does not fit is cut at a line end when it is the best left and more than a quarter of the room remains.
  */
-export function selectSections(sections: readonly TextSection[], maxChars: number): { sections: TextSection[]; truncated: boolean } {
-  const ranked = sections.map((s, i) => ({ s, i, score: sectionScore(s) })).sort((a, b) => b.score - a.score || a.i - b.i);
+export function selectSections(
+  sections: readonly TextSection[],
+  maxChars: number,
+): { sections: TextSection[]; truncated: boolean } {
+  const ranked = sections
+    .map((s, i) => ({ s, i, score: sectionScore(s) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
   const chosen: { s: TextSection; i: number }[] = [];
   let room = maxChars;
   let truncated = false;
@@ -74,4 +84,5 @@ export function sectionsText(sections: readonly TextSection[]): string {
 }
 
 /** Characters of the units. */
-export const sectionsChars = (sections: readonly TextSection[]): number => sections.reduce((n, s) => n + s.heading.length + s.text.length, 0);
+export const sectionsChars = (sections: readonly TextSection[]): number =>
+  sections.reduce((n, s) => n + s.heading.length + s.text.length, 0);

@@ -33,9 +33,11 @@ export interface Recipe {
 function baseFamily(names: readonly string[]): FamilyEntry | undefined {
   const entries = names.map((n) => FAMILIES.find((f) => f.name === n)).filter((f): f is FamilyEntry => Boolean(f));
   const generic = new Set(['GRPO', 'RLVR']);
-  return entries.find((f) => !generic.has(f.name) && f.trl.support !== 'none')
-    ?? entries.find((f) => !generic.has(f.name))
-    ?? FAMILIES.find((f) => f.name === 'GRPO');
+  return (
+    entries.find((f) => !generic.has(f.name) && f.trl.support !== 'none') ??
+    entries.find((f) => !generic.has(f.name)) ??
+    FAMILIES.find((f) => f.name === 'GRPO')
+  );
 }
 
 /** `name=value` pairs of a family setting such as `epsilon=0.2, epsilon_high=0.28` (placeholders like `G` left out). */
@@ -62,7 +64,8 @@ function paperArgs(items: readonly Setting[]): { args: RecipeArg[]; notes: strin
   const notes: string[] = [];
   const cannot: string[] = [];
   const put = (name: string, value: string | undefined, from: Setting | undefined, note?: string) => {
-    if (value !== undefined && from) args.push({ name, value, from: 'paper', evidence: from.evidence, ...(note && { note }) });
+    if (value !== undefined && from)
+      args.push({ name, value, from: 'paper', evidence: from.evidence, ...(note && { note }) });
   };
   put('num_generations', s.group_size && int(s.group_size.value), s.group_size);
   put('epsilon', s.clip_eps_low && num(s.clip_eps_low.value), s.clip_eps_low);
@@ -71,28 +74,56 @@ function paperArgs(items: readonly Setting[]): { args: RecipeArg[]; notes: strin
   put('learning_rate', s.learning_rate && num(s.learning_rate.value), s.learning_rate);
   put('max_completion_length', s.max_response_length && int(s.max_response_length.value), s.max_response_length);
   put('max_steps', s.steps && !/epoch/i.test(s.steps.value) ? int(s.steps.value) : undefined, s.steps);
-  if (s.is_level) put('importance_sampling_level', /sequence/i.test(s.is_level.value) ? '"sequence"' : /token/i.test(s.is_level.value) ? '"token"' : undefined, s.is_level);
+  if (s.is_level)
+    put(
+      'importance_sampling_level',
+      /sequence/i.test(s.is_level.value) ? '"sequence"' : /token/i.test(s.is_level.value) ? '"token"' : undefined,
+      s.is_level,
+    );
   if (s.loss_aggregation) {
     const v = s.loss_aggregation.value;
-    put('loss_type', /constant|dr/i.test(v) ? '"dr_grpo"' : /token/i.test(v) ? '"dapo"' : /sequence/i.test(v) ? '"grpo"' : undefined, s.loss_aggregation);
+    put(
+      'loss_type',
+      /constant|dr/i.test(v) ? '"dr_grpo"' : /token/i.test(v) ? '"dapo"' : /sequence/i.test(v) ? '"grpo"' : undefined,
+      s.loss_aggregation,
+    );
   }
   if (s.advantage_norm) {
     const v = s.advantage_norm.value;
-    put('scale_rewards', /no std|mean only|without/i.test(v) ? '"none"' : /batch/i.test(v) ? '"batch"' : /std/i.test(v) ? '"group"' : undefined, s.advantage_norm);
+    put(
+      'scale_rewards',
+      /no std|mean only|without/i.test(v)
+        ? '"none"'
+        : /batch/i.test(v)
+          ? '"batch"'
+          : /std/i.test(v)
+            ? '"group"'
+            : undefined,
+      s.advantage_norm,
+    );
   }
   if (s.length_handling) {
     if (/filter|mask/i.test(s.length_handling.value)) put('mask_truncated_completions', 'True', s.length_handling);
-    else if (/soft overlong/i.test(s.length_handling.value)) notes.push('soft overlong punishment: add trl.rewards.get_soft_overlong_punishment(...) to reward_funcs');
+    else if (/soft overlong/i.test(s.length_handling.value))
+      notes.push('soft overlong punishment: add trl.rewards.get_soft_overlong_punishment(...) to reward_funcs');
     else cannot.push(`length handling "${s.length_handling.value}"`);
   }
   if (s.batch_size && s.group_size) {
     const prompts = int(s.batch_size.value);
     const g = int(s.group_size.value);
     if (prompts && g && !/response|sample|rollout|trajector/i.test(s.batch_size.value)) {
-      put('generation_batch_size', String(Number(prompts) * Number(g)), s.batch_size, `${prompts} prompts × G=${g}; TRL counts completions`);
+      put(
+        'generation_batch_size',
+        String(Number(prompts) * Number(g)),
+        s.batch_size,
+        `${prompts} prompts × G=${g}; TRL counts completions`,
+      );
     }
   }
-  if (s.batch_size && !args.some((a) => a.name === 'generation_batch_size')) notes.push(`batch size ${s.batch_size.value}: set per_device_train_batch_size × GPUs × gradient_accumulation_steps to match`);
+  if (s.batch_size && !args.some((a) => a.name === 'generation_batch_size'))
+    notes.push(
+      `batch size ${s.batch_size.value}: set per_device_train_batch_size × GPUs × gradient_accumulation_steps to match`,
+    );
   if (s.reward) notes.push(`reward: ${s.reward.value} (reward_funcs; trl.rewards.accuracy_reward checks math answers)`);
   if (s.datasets) notes.push(`train_dataset: ${s.datasets.value}`);
   return { args, notes, cannot };
@@ -103,12 +134,22 @@ export function trlRecipe(items: readonly Setting[], families: readonly string[]
   const family = baseFamily(families);
   const fromPaper = paperArgs(items);
   const fromFamily = family ? familyArgs(family).filter((a) => !fromPaper.args.some((p) => p.name === a.name)) : [];
-  const trainer = family?.trl.support === 'none' ? 'GRPOTrainer (the closest TRL has)' : family?.name === 'RLOO' ? 'RLOOTrainer' : 'GRPOTrainer';
+  const trainer =
+    family?.trl.support === 'none'
+      ? 'GRPOTrainer (the closest TRL has)'
+      : family?.name === 'RLOO'
+        ? 'RLOOTrainer'
+        : 'GRPOTrainer';
   const cannot = [...(family?.trl.missing ?? []), ...fromPaper.cannot];
   const model = byKey(items).base_model?.value ?? null;
   return {
-    trlVersion: TRL_DOC_VERSION, trainer, family: family?.name ?? null, model,
-    args: [...fromPaper.args, ...fromFamily], notes: fromPaper.notes, cannot,
+    trlVersion: TRL_DOC_VERSION,
+    trainer,
+    family: family?.name ?? null,
+    model,
+    args: [...fromPaper.args, ...fromFamily],
+    notes: fromPaper.notes,
+    cannot,
   };
 }
 

@@ -16,7 +16,11 @@ export function cjkTerms(text: string): string[] {
 
 /** The non-Chinese part of mixed text (the GSPO, AIME24, Qwen2.5 inside a Chinese note), for the English index. */
 export function latinPart(text: string): string {
-  return text.replace(CJK_RUN, ' ').replace(/[^\p{L}\p{N}.+-]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(CJK_RUN, ' ')
+    .replace(/[^\p{L}\p{N}.+-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

@@ -8,28 +8,90 @@
 
 /** The settings, in the order every view lists them. */
 export const SETTING_KEYS = [
-  'base_model', 'group_size', 'clip_eps_low', 'clip_eps_high', 'kl_coef', 'loss_aggregation', 'is_level',
-  'advantage_norm', 'length_handling', 'max_response_length', 'reward', 'datasets', 'learning_rate', 'batch_size', 'steps',
+  'base_model',
+  'group_size',
+  'clip_eps_low',
+  'clip_eps_high',
+  'kl_coef',
+  'loss_aggregation',
+  'is_level',
+  'advantage_norm',
+  'length_handling',
+  'max_response_length',
+  'reward',
+  'datasets',
+  'learning_rate',
+  'batch_size',
+  'steps',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const isSettingKey = (s: string): s is SettingKey => (SETTING_KEYS as readonly string[]).includes(s);
 
 /** What each setting means, for the model's instructions and the views. */
 export const SETTING_INFO: Record<SettingKey, { label: string; zh: string; describe: string }> = {
-  base_model: { label: 'Base model', zh: '基座模型', describe: 'the model(s) RL training starts from, e.g. "Qwen2.5-Math-7B"' },
+  base_model: {
+    label: 'Base model',
+    zh: '基座模型',
+    describe: 'the model(s) RL training starts from, e.g. "Qwen2.5-Math-7B"',
+  },
   group_size: { label: 'Group size', zh: '组大小', describe: 'responses sampled per prompt (G), a number' },
-  clip_eps_low: { label: 'Clip ε low', zh: '裁剪 ε 下界', describe: 'the lower (or only, symmetric) clip epsilon of the importance ratio, e.g. "0.2"' },
-  clip_eps_high: { label: 'Clip ε high', zh: '裁剪 ε 上界', describe: 'the upper clip epsilon when it differs from the lower one (clip-higher), e.g. "0.28"' },
-  kl_coef: { label: 'KL coefficient', zh: 'KL 系数', describe: 'the KL penalty coefficient (β), or "0 (no KL term)" when the paper removes it' },
-  loss_aggregation: { label: 'Loss aggregation', zh: '损失聚合', describe: 'how token losses are averaged: "token-level (over all tokens in the batch)", "per-sequence mean", "constant normaliser"' },
-  is_level: { label: 'Importance sampling', zh: '重要性采样粒度', describe: 'the level of the importance ratio: "token" or "sequence"' },
-  advantage_norm: { label: 'Advantage normalisation', zh: '优势归一化', describe: 'e.g. "group mean and std", "group mean only (no std)", "batch std"' },
-  length_handling: { label: 'Length / overlong', zh: '长度 / 超长处理', describe: 'how over-long or truncated responses are treated, e.g. "overlong filtering", "soft overlong punishment"' },
-  max_response_length: { label: 'Max response length', zh: '最大回复长度', describe: 'the generation length limit in tokens, a number' },
-  reward: { label: 'Reward', zh: '奖励', describe: 'reward type and verifier, e.g. "rule-based answer match (math-verify), 1/0"' },
-  datasets: { label: 'Training data', zh: '训练数据', describe: 'the RL training dataset(s), not the evaluation benchmarks' },
+  clip_eps_low: {
+    label: 'Clip ε low',
+    zh: '裁剪 ε 下界',
+    describe: 'the lower (or only, symmetric) clip epsilon of the importance ratio, e.g. "0.2"',
+  },
+  clip_eps_high: {
+    label: 'Clip ε high',
+    zh: '裁剪 ε 上界',
+    describe: 'the upper clip epsilon when it differs from the lower one (clip-higher), e.g. "0.28"',
+  },
+  kl_coef: {
+    label: 'KL coefficient',
+    zh: 'KL 系数',
+    describe: 'the KL penalty coefficient (β), or "0 (no KL term)" when the paper removes it',
+  },
+  loss_aggregation: {
+    label: 'Loss aggregation',
+    zh: '损失聚合',
+    describe:
+      'how token losses are averaged: "token-level (over all tokens in the batch)", "per-sequence mean", "constant normaliser"',
+  },
+  is_level: {
+    label: 'Importance sampling',
+    zh: '重要性采样粒度',
+    describe: 'the level of the importance ratio: "token" or "sequence"',
+  },
+  advantage_norm: {
+    label: 'Advantage normalisation',
+    zh: '优势归一化',
+    describe: 'e.g. "group mean and std", "group mean only (no std)", "batch std"',
+  },
+  length_handling: {
+    label: 'Length / overlong',
+    zh: '长度 / 超长处理',
+    describe: 'how over-long or truncated responses are treated, e.g. "overlong filtering", "soft overlong punishment"',
+  },
+  max_response_length: {
+    label: 'Max response length',
+    zh: '最大回复长度',
+    describe: 'the generation length limit in tokens, a number',
+  },
+  reward: {
+    label: 'Reward',
+    zh: '奖励',
+    describe: 'reward type and verifier, e.g. "rule-based answer match (math-verify), 1/0"',
+  },
+  datasets: {
+    label: 'Training data',
+    zh: '训练数据',
+    describe: 'the RL training dataset(s), not the evaluation benchmarks',
+  },
   learning_rate: { label: 'Learning rate', zh: '学习率', describe: 'the actor learning rate, e.g. "1e-6"' },
-  batch_size: { label: 'Batch size', zh: '批大小', describe: 'prompts (or responses, say which) per rollout or update step' },
+  batch_size: {
+    label: 'Batch size',
+    zh: '批大小',
+    describe: 'prompts (or responses, say which) per rollout or update step',
+  },
   steps: { label: 'Training steps', zh: '训练步数', describe: 'RL training steps (or epochs, say which)' },
 };
 
@@ -81,7 +143,13 @@ export function keepEvidenced(items: readonly Setting[], text: string): { kept: 
     const value = s.value.replace(/\s+/g, ' ').trim();
     const evidence = s.evidence.replace(/\s+/g, ' ').trim();
     const key = evidenceKey(evidence);
-    if (seen.has(s.key) || !value || key.length < MIN_EVIDENCE || evidence.length > MAX_EVIDENCE || !haystack.includes(key)) {
+    if (
+      seen.has(s.key) ||
+      !value ||
+      key.length < MIN_EVIDENCE ||
+      evidence.length > MAX_EVIDENCE ||
+      !haystack.includes(key)
+    ) {
       dropped.push(s);
       continue;
     }
@@ -93,7 +161,8 @@ export function keepEvidenced(items: readonly Setting[], text: string): { kept: 
 }
 
 /** The settings as a map by key. */
-export const byKey = (items: readonly Setting[]): Partial<Record<SettingKey, Setting>> => Object.fromEntries(items.map((s) => [s.key, s]));
+export const byKey = (items: readonly Setting[]): Partial<Record<SettingKey, Setting>> =>
+  Object.fromEntries(items.map((s) => [s.key, s]));
 
 /** Whether a KL value says the term is gone ("0", "none", "removed", "no KL"). */
 export function meansNoKl(value: string): boolean {
@@ -112,10 +181,11 @@ export function tellingLine(items: readonly Setting[], max = 3): string | undefi
   if (s.clip_eps_low || s.clip_eps_high) {
     const low = s.clip_eps_low?.value.trim();
     const high = s.clip_eps_high?.value.trim();
-    const text = low && high ? `${low}/${high}` : low ?? `high ${high}`;
+    const text = low && high ? `${low}/${high}` : (low ?? `high ${high}`);
     if (text.length <= 16) parts.push(`ε ${text}`);
   }
-  if (s.kl_coef) parts.push(meansNoKl(s.kl_coef.value) ? 'no KL' : s.kl_coef.value.length <= 10 ? `KL ${s.kl_coef.value}` : 'KL');
+  if (s.kl_coef)
+    parts.push(meansNoKl(s.kl_coef.value) ? 'no KL' : s.kl_coef.value.length <= 10 ? `KL ${s.kl_coef.value}` : 'KL');
   if (s.is_level && /sequence/i.test(s.is_level.value)) parts.push('sequence-level IS');
   if (s.loss_aggregation && /token/i.test(s.loss_aggregation.value)) parts.push('token-level loss');
   if (s.learning_rate && s.learning_rate.value.length <= 10) parts.push(`lr ${s.learning_rate.value}`);

@@ -34,7 +34,8 @@ export const TOPICS: Topic[] = [
   {
     slug: 'algorithm',
     label: 'Algorithms',
-    description: 'New or modified policy-optimisation objectives: advantages, clipping, KL, loss aggregation, baselines.',
+    description:
+      'New or modified policy-optimisation objectives: advantages, clipping, KL, loss aggregation, baselines.',
     cues: [
       /\b[A-Z][\w-]*PO\b/, // named X-PO objectives (GRPO, DAPO, GSPO, ...)
       /\bpolicy optimi[sz]ation\b|\bpolicy gradients?\b|\bREINFORCE\b/i,
@@ -58,7 +59,12 @@ export const TOPICS: Topic[] = [
     slug: 'multimodal',
     label: 'Multimodal',
     description: 'Vision-language, video, audio and other multimodal models trained with RL.',
-    cues: [/\b(?:VLM|MLLM|LMM|LVLM)s?\b/, /\bvision[- ]language\b|\bmultimodal\b|\bmulti-modal\b/i, /\bvisual\b|\bimages?\b|\bvideos?\b/i, /\baudio\b|\bspeech\b/i],
+    cues: [
+      /\b(?:VLM|MLLM|LMM|LVLM)s?\b/,
+      /\bvision[- ]language\b|\bmultimodal\b|\bmulti-modal\b/i,
+      /\bvisual\b|\bimages?\b|\bvideos?\b/i,
+      /\baudio\b|\bspeech\b/i,
+    ],
   },
   {
     slug: 'agents-tools',
@@ -75,61 +81,110 @@ export const TOPICS: Topic[] = [
     slug: 'efficient-reasoning',
     label: 'Efficient reasoning',
     description: 'Shorter or adaptive chains of thought, length control, overthinking, early exit.',
-    cues: [/\boverthinking\b|\bover-thinking\b/i, /\b(?:response|reasoning|output|CoT) length\b|\blength (?:penalty|control|constraint)\b|\btoken (?:usage|budget|efficiency)\b/i, /\bconcise\b|\bshorter\b|\bearly exit\b|\bcompress\w*\b/i, /\befficient reasoning\b|\breasoning efficiency\b|\badaptive (?:thinking|reasoning)\b|\bwhen to think\b/i],
+    cues: [
+      /\boverthinking\b|\bover-thinking\b/i,
+      /\b(?:response|reasoning|output|CoT) length\b|\blength (?:penalty|control|constraint)\b|\btoken (?:usage|budget|efficiency)\b/i,
+      /\bconcise\b|\bshorter\b|\bearly exit\b|\bcompress\w*\b/i,
+      /\befficient reasoning\b|\breasoning efficiency\b|\badaptive (?:thinking|reasoning)\b|\bwhen to think\b/i,
+    ],
   },
   {
     slug: 'exploration-entropy',
     label: 'Exploration and entropy',
     description: 'Entropy collapse, exploration bonuses, diversity and pass@k during RL training.',
-    cues: [/\bentropy\b/i, /\bexplor(?:e|ation|ing)\b/i, /\bdiversity\b|\bdiverse (?:solutions|reasoning|trajectories)\b/i, /\bpass@k\b|\bpass@\d{2,}\b/i],
+    cues: [
+      /\bentropy\b/i,
+      /\bexplor(?:e|ation|ing)\b/i,
+      /\bdiversity\b|\bdiverse (?:solutions|reasoning|trajectories)\b/i,
+      /\bpass@k\b|\bpass@\d{2,}\b/i,
+    ],
   },
   {
     slug: 'math-code',
     label: 'Math and code',
     description: 'Mathematical reasoning, theorem proving and programming.',
-    cues: [/\bmath\w*\b/i, /\bAIME\b|\bGSM8K\b|\bMATH(?:-?500)?\b|\bOlympiad\w*\b|\bAMC\b|\bMinerva\b/, /\bcod(?:e|ing)\b|\bprogram(?:s|ming)\b|\bLiveCodeBench\b|\bHumanEval\b|\bunit tests?\b/i, /\btheorem\b|\bproofs?\b|\bLean\b/],
+    cues: [
+      /\bmath\w*\b/i,
+      /\bAIME\b|\bGSM8K\b|\bMATH(?:-?500)?\b|\bOlympiad\w*\b|\bAMC\b|\bMinerva\b/,
+      /\bcod(?:e|ing)\b|\bprogram(?:s|ming)\b|\bLiveCodeBench\b|\bHumanEval\b|\bunit tests?\b/i,
+      /\btheorem\b|\bproofs?\b|\bLean\b/,
+    ],
   },
   {
     slug: 'theory-analysis',
     label: 'Theory and analysis',
     description: 'Theoretical results and empirical analyses of what RL training does and why.',
-    cues: [/\btheor(?:y|etical|etically)\b|\bwe prove\b|\bconvergence\b/i, /\banaly[sz](?:e|is|ing|es)\b|\bempirical study\b|\bsystematic(?:ally)? stud\w+\b|\bcritically examine\b|\binvestigat\w+\b/i, /\bunderstanding\b|\bwhy\b|\bdoes\b.*\?|\breally\b/i, /\bbias(?:ed)?\b|\bdynamics\b/i],
+    cues: [
+      /\btheor(?:y|etical|etically)\b|\bwe prove\b|\bconvergence\b/i,
+      /\banaly[sz](?:e|is|ing|es)\b|\bempirical study\b|\bsystematic(?:ally)? stud\w+\b|\bcritically examine\b|\binvestigat\w+\b/i,
+      /\bunderstanding\b|\bwhy\b|\bdoes\b.*\?|\breally\b/i,
+      /\bbias(?:ed)?\b|\bdynamics\b/i,
+    ],
   },
   {
     slug: 'generation',
     label: 'Image, video and audio generation',
     description: 'RL applied to diffusion, flow-matching and autoregressive image, video, speech and 3D generators.',
-    cues: [/\btext-to-(?:image|video|speech|3d)\b|\bimage-to-video\b/i, /\bdiffusion\b|\bflow[- ]matching\b|\brectified flows?\b/i, /\b(?:image|video|visual|speech|audio|music|mesh|3D) (?:generation|generators?|synthesis)\b/i, /\bStable Diffusion\b|\bSD3\b|\bFLUX\b|\bGenEval\b/],
+    cues: [
+      /\btext-to-(?:image|video|speech|3d)\b|\bimage-to-video\b/i,
+      /\bdiffusion\b|\bflow[- ]matching\b|\brectified flows?\b/i,
+      /\b(?:image|video|visual|speech|audio|music|mesh|3D) (?:generation|generators?|synthesis)\b/i,
+      /\bStable Diffusion\b|\bSD3\b|\bFLUX\b|\bGenEval\b/,
+    ],
   },
   {
     slug: 'recommendation-retrieval',
     label: 'Recommendation and retrieval',
     description: 'Recommenders, rerankers, retrieval and RAG trained with RL.',
-    cues: [/\brecommend\w*\b/i, /\bretriev\w*\b|\bRAG\b/i, /\brerank\w*\b|\branking\b|\bNDCG\b|\brecall@\d+\b/i, /\bquery (?:rewrit\w+|generation)\b|\bsearch queries\b/i],
+    cues: [
+      /\brecommend\w*\b/i,
+      /\bretriev\w*\b|\bRAG\b/i,
+      /\brerank\w*\b|\branking\b|\bNDCG\b|\brecall@\d+\b/i,
+      /\bquery (?:rewrit\w+|generation)\b|\bsearch queries\b/i,
+    ],
   },
   {
     slug: 'safety-alignment',
     label: 'Safety and alignment',
     description: 'Safety, refusal, jailbreaks, honesty and preference alignment.',
-    cues: [/\bsafety\b|\bsafe\b|\bharm(?:ful|less|lessness)\b/i, /\bjailbreak\w*\b|\brefus\w+\b|\bover-refusal\b/i, /\b(?:safety|value|human|model|LLM) alignment\b|\baligning (?:large )?(?:language )?models?\b|\baligned with (?:human|user)\b|\bconstitution\w*\b/i, /\bhuman (?:feedback|preferences?)\b|\bRLHF\b|\btoxic\w*\b|\bhonest\w*\b/i],
+    cues: [
+      /\bsafety\b|\bsafe\b|\bharm(?:ful|less|lessness)\b/i,
+      /\bjailbreak\w*\b|\brefus\w+\b|\bover-refusal\b/i,
+      /\b(?:safety|value|human|model|LLM) alignment\b|\baligning (?:large )?(?:language )?models?\b|\baligned with (?:human|user)\b|\bconstitution\w*\b/i,
+      /\bhuman (?:feedback|preferences?)\b|\bRLHF\b|\btoxic\w*\b|\bhonest\w*\b/i,
+    ],
   },
   {
     slug: 'data-curriculum',
     label: 'Data and curriculum',
     description: 'Training data, data selection and filtering, difficulty curricula, datasets and environments for RL.',
-    cues: [/\bcurricul\w+\b/i, /\bdata (?:selection|curation|augmentation|filtering|synthesis|efficien\w+)\b|\bdown-sampling\b|\bfilter\w*\b/i, /\bdifficult(?:y|ies)\b|\bhard(?:er|est)? (?:problems|questions|prompts)\b/i, /\bdatasets?\b|\bdata generators?\b|\bprocedural\w*\b/i],
+    cues: [
+      /\bcurricul\w+\b/i,
+      /\bdata (?:selection|curation|augmentation|filtering|synthesis|efficien\w+)\b|\bdown-sampling\b|\bfilter\w*\b/i,
+      /\bdifficult(?:y|ies)\b|\bhard(?:er|est)? (?:problems|questions|prompts)\b/i,
+      /\bdatasets?\b|\bdata generators?\b|\bprocedural\w*\b/i,
+    ],
   },
   {
     slug: 'infrastructure',
     label: 'Infrastructure',
-    description: 'Systems and frameworks for RL training: rollout engines, scheduling, asynchronous pipelines, throughput.',
-    cues: [/\bthroughput\b|\bGPU (?:utili[sz]ation|memory|hours)\b|\bspeed-?up\b|\b\d+(?:\.\d+)?x (?:faster|speedup|training speedup|throughput)\b/i, /\basynchronous\b|\bdistributed\b|\bscheduling\b|\bcolocated\b|\bdisaggregated\b/i, /\b(?:training|RL|RLHF|post-training|distributed) (?:systems?|frameworks?|infrastructure|engines?)\b|\b(?:learning|RL) systems?\b|\binfrastructure\b/i, /\bvLLM\b|\bMegatron\b|\bFSDP\b|\bverl\b|\bRay\b/],
+    description:
+      'Systems and frameworks for RL training: rollout engines, scheduling, asynchronous pipelines, throughput.',
+    cues: [
+      /\bthroughput\b|\bGPU (?:utili[sz]ation|memory|hours)\b|\bspeed-?up\b|\b\d+(?:\.\d+)?x (?:faster|speedup|training speedup|throughput)\b/i,
+      /\basynchronous\b|\bdistributed\b|\bscheduling\b|\bcolocated\b|\bdisaggregated\b/i,
+      /\b(?:training|RL|RLHF|post-training|distributed) (?:systems?|frameworks?|infrastructure|engines?)\b|\b(?:learning|RL) systems?\b|\binfrastructure\b/i,
+      /\bvLLM\b|\bMegatron\b|\bFSDP\b|\bverl\b|\bRay\b/,
+    ],
   },
   {
     slug: 'survey',
     label: 'Surveys',
     description: 'Surveys, reviews, books and tutorials of the field.',
-    cues: [/\bsurvey\b|\breview\b|\boverview\b|\bprimer\b|\btutorial\b|\bbook\b/i, /\bwe (?:survey|review|categori[sz]e|summari[sz]e)\b|\bthis survey\b|\bliterature\b/i],
+    cues: [
+      /\bsurvey\b|\breview\b|\boverview\b|\bprimer\b|\btutorial\b|\bbook\b/i,
+      /\bwe (?:survey|review|categori[sz]e|summari[sz]e)\b|\bthis survey\b|\bliterature\b/i,
+    ],
   },
 ];
 

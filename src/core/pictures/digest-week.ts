@@ -23,20 +23,32 @@ export interface DigestPicture {
   sample?: boolean;
 }
 
-export function digestPicture(papers: readonly Pick<DigestPaper, 'families'>[], date: string, sample = false): DigestPicture {
+export function digestPicture(
+  papers: readonly Pick<DigestPaper, 'families'>[],
+  date: string,
+  sample = false,
+): DigestPicture {
   const counts = new Map<string, number>();
   let unnamed = 0;
   for (const p of papers) {
     if (p.families.length === 0) unnamed++;
     for (const name of new Set(p.families)) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  const named = [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const named = [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const room = MAX_BARS - (unnamed ? 1 : 0);
   const shown = named.length > room ? named.slice(0, room - 1) : named;
   const rest = named.slice(shown.length).reduce((n, f) => n + f.count, 0);
   return {
-    date, total: papers.length, ...(sample && { sample }),
-    families: [...shown, ...(rest ? [{ name: OTHER, count: rest }] : []), ...(unnamed ? [{ name: UNNAMED, count: unnamed }] : [])],
+    date,
+    total: papers.length,
+    ...(sample && { sample }),
+    families: [
+      ...shown,
+      ...(rest ? [{ name: OTHER, count: rest }] : []),
+      ...(unnamed ? [{ name: UNNAMED, count: unnamed }] : []),
+    ],
   };
 }
 
@@ -66,16 +78,36 @@ export function digestWeekSpec(p: DigestPicture): TopLevelSpec {
     height: { step: 28 },
     data: { values: p.families },
     encoding: {
-      y: { field: 'name', type: 'nominal', sort: null, title: null, axis: { ticks: false, domain: false, labelPadding: 8 } },
+      y: {
+        field: 'name',
+        type: 'nominal',
+        sort: null,
+        title: null,
+        axis: { ticks: false, domain: false, labelPadding: 8 },
+      },
       // Every bar says its count, so no axis; room on the right for the longest bar's number.
-      x: { field: 'count', type: 'quantitative', title: null, axis: null, scale: { domain: [0, Math.max(1, ...p.families.map((f) => f.count)) * 1.12], nice: false } },
+      x: {
+        field: 'count',
+        type: 'quantitative',
+        title: null,
+        axis: null,
+        scale: { domain: [0, Math.max(1, ...p.families.map((f) => f.count)) * 1.12], nice: false },
+      },
     },
     layer: [
       {
         mark: { type: 'bar', cornerRadiusEnd: 3 },
-        encoding: { color: { condition: { test: `indexof(['${OTHER}', '${UNNAMED}'], datum.name) >= 0`, value: COLORS.line }, value: COLORS.accent } },
+        encoding: {
+          color: {
+            condition: { test: `indexof(['${OTHER}', '${UNNAMED}'], datum.name) >= 0`, value: COLORS.line },
+            value: COLORS.accent,
+          },
+        },
       },
-      { mark: { type: 'text', align: 'left', dx: 5, fontSize: 14, fontWeight: 'bold', color: COLORS.ink }, encoding: { text: { field: 'count' } } },
+      {
+        mark: { type: 'text', align: 'left', dx: 5, fontSize: 14, fontWeight: 'bold', color: COLORS.ink },
+        encoding: { text: { field: 'count' } },
+      },
     ],
   };
 }

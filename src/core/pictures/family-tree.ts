@@ -33,10 +33,18 @@ export interface FamilyTreeInput {
 }
 
 /** The tree's families from the data file and the corpus's counts (a family without a count has no papers). */
-export function treeFamilies(entries: readonly FamilyEntry[], counts: ReadonlyMap<string, { total: number; thisMonth: number }>): TreeFamily[] {
+export function treeFamilies(
+  entries: readonly FamilyEntry[],
+  counts: ReadonlyMap<string, { total: number; thisMonth: number }>,
+): TreeFamily[] {
   return entries.map((f) => {
     const month = f.defining.arxivId ? arxivIdMonth(f.defining.arxivId) : undefined;
-    return { name: f.name, ...(month && { year: Number(month.slice(0, 4)) }), ...(counts.get(f.name) ?? { total: 0, thisMonth: 0 }), buildsOn: f.buildsOn };
+    return {
+      name: f.name,
+      ...(month && { year: Number(month.slice(0, 4)) }),
+      ...(counts.get(f.name) ?? { total: 0, thisMonth: 0 }),
+      buildsOn: f.buildsOn,
+    };
   });
 }
 
@@ -69,7 +77,10 @@ export function familyTreeDot(input: FamilyTreeInput): string {
       const role = f.name === highlight ? 'asked' : children.has(f.name) ? 'child' : 'other';
       return `  ${id(f.name)} [label=<${nodeLabel(f, input.month, role === 'asked')}>${role === 'asked' ? ` fillcolor="${COLORS.accent}" fontcolor="${COLORS.accentInk}" color="${COLORS.accent}"` : ''}${role === 'child' ? ` fillcolor="${COLORS.accentSoft}" color="${COLORS.accent}"` : ''}];`;
     }),
-    ...edges.map(([from, to]) => `  ${id(from)} -> ${id(to)}${from === highlight ? ` [color="${COLORS.accent}" penwidth=2.2]` : ''};`),
+    ...edges.map(
+      ([from, to]) =>
+        `  ${id(from)} -> ${id(to)}${from === highlight ? ` [color="${COLORS.accent}" penwidth=2.2]` : ''};`,
+    ),
     '}',
   ];
   return lines.join('\n');
@@ -79,9 +90,10 @@ export function familyTreeDot(input: FamilyTreeInput): string {
 function nodeLabel(f: TreeFamily, month: string, onAccent: boolean): string {
   const count = `${f.total} paper${f.total === 1 ? '' : 's'}`;
   const detail = [f.year, count].filter(Boolean).join(' · ');
-  const fresh = f.thisMonth > 0
-    ? `<BR/><FONT POINT-SIZE="13" COLOR="${onAccent ? COLORS.accentInk : COLORS.fresh}">+${f.thisMonth} new in ${html(month.slice(0, 3))}</FONT>`
-    : '';
+  const fresh =
+    f.thisMonth > 0
+      ? `<BR/><FONT POINT-SIZE="13" COLOR="${onAccent ? COLORS.accentInk : COLORS.fresh}">+${f.thisMonth} new in ${html(month.slice(0, 3))}</FONT>`
+      : '';
   return `<B>${html(f.name)}</B><BR/><FONT POINT-SIZE="13">${html(detail)}</FONT>${fresh}`;
 }
 
@@ -89,7 +101,11 @@ function title(input: FamilyTreeInput): string {
   const lines = [
     '<B>GRPO family tree</B>',
     `<FONT POINT-SIZE="13" COLOR="${COLORS.muted}">papers in the corpus · </FONT><FONT POINT-SIZE="13" COLOR="${COLORS.fresh}">+new in ${html(input.month)}</FONT><FONT POINT-SIZE="13" COLOR="${COLORS.muted}"> · A → B: B builds on A</FONT>`,
-    ...(input.highlight ? [`<FONT POINT-SIZE="13" COLOR="${COLORS.accent}">${html(input.highlight)} and what builds on it are highlighted</FONT>`] : []),
+    ...(input.highlight
+      ? [
+          `<FONT POINT-SIZE="13" COLOR="${COLORS.accent}">${html(input.highlight)} and what builds on it are highlighted</FONT>`,
+        ]
+      : []),
   ];
   return lines.map((l) => `${l}<BR ALIGN="LEFT"/>`).join('');
 }

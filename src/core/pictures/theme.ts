@@ -43,9 +43,20 @@ export function chartBase(own: Pick<ChartConfig, 'axis' | 'title' | 'concat'>) {
       font: FONT,
       view: { stroke: null },
       ...own,
-      axis: { labelColor: COLORS.muted, domainColor: COLORS.line, tickColor: COLORS.line, gridColor: COLORS.grid, ...own.axis },
-      title: { anchor: 'start' as const, color: COLORS.ink, subtitleFontSize: 13, subtitleColor: COLORS.muted, ...own.title },
+      axis: {
+        labelColor: COLORS.muted,
+        domainColor: COLORS.line,
+        tickColor: COLORS.line,
+        gridColor: COLORS.grid,
+        ...own.axis,
+      },
+      title: {
+        anchor: 'start' as const,
+        color: COLORS.ink,
+        subtitleFontSize: 13,
+        subtitleColor: COLORS.muted,
+        ...own.title,
+      },
     },
   };
 }
-

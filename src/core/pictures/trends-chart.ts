@@ -22,7 +22,10 @@ const UPVOTE_FONT = 12;
  */
 export function labelledWeeks(s: TrendSeries): Set<string> {
   const step = WIDTH / Math.max(1, s.weeks.length);
-  const ranked = s.weeks.map((w, i) => ({ i, w })).filter((x) => x.w.top).sort((a, b) => b.w.top!.hfUpvotes - a.w.top!.hfUpvotes || a.i - b.i);
+  const ranked = s.weeks
+    .map((w, i) => ({ i, w }))
+    .filter((x) => x.w.top)
+    .sort((a, b) => b.w.top!.hfUpvotes - a.w.top!.hfUpvotes || a.i - b.i);
   const placed: { i: number; half: number }[] = [];
   for (const { i, w } of ranked) {
     // ▲, a space and the digits in bold at UPVOTE_FONT px, about 0.7 em each, and a little air.
@@ -36,44 +39,81 @@ export function trendsChartSpec(t: Trends): TopLevelSpec {
   const panelMax = Math.max(1, ...t.panels.flatMap((p) => p.weeks.map((w) => w.count)));
   const last = t.range.starts.at(-1) ?? t.range.from;
   return {
-    ...chartBase({ axis: { labelFontSize: 13, labelPadding: 4 }, title: { fontSize: 15, offset: 8 }, concat: { spacing: 18 } }),
+    ...chartBase({
+      axis: { labelFontSize: 13, labelPadding: 4 },
+      title: { fontSize: 15, offset: 8 },
+      concat: { spacing: 18 },
+    }),
     title: {
       text: `${t.subject}: papers per week`,
-      subtitle: [`${t.range.starts.length} weeks from ${t.range.from} to ${last} (UTC, weeks start on Monday)`, '▲ n: Hugging Face upvotes of the week\'s top paper (where there is room)'],
+      subtitle: [
+        `${t.range.starts.length} weeks from ${t.range.from} to ${last} (UTC, weeks start on Monday)`,
+        "▲ n: Hugging Face upvotes of the week's top paper (where there is room)",
+      ],
       fontSize: 18,
     },
-    vconcat: [
-      overallChart(t.overall),
-      ...t.panels.map((p, i) => panelChart(p, panelMax, i === t.panels.length - 1)),
-    ],
+    vconcat: [overallChart(t.overall), ...t.panels.map((p, i) => panelChart(p, panelMax, i === t.panels.length - 1))],
   };
 }
 
 const x = (labels: boolean, weeks: number) => ({
-  field: 'start', type: 'ordinal' as const, title: null,
-  axis: labels ? { labelAngle: 0, labelExpr: weeks > 26 ? MONTH_LABEL : WEEK_LABEL, labelOverlap: true, labelSeparation: 6 } : { labels: false, ticks: false },
+  field: 'start',
+  type: 'ordinal' as const,
+  title: null,
+  axis: labels
+    ? { labelAngle: 0, labelExpr: weeks > 26 ? MONTH_LABEL : WEEK_LABEL, labelOverlap: true, labelSeparation: 6 }
+    : { labels: false, ticks: false },
 });
 
 function overallChart(s: TrendSeries) {
   const labelled = labelledWeeks(s);
   return {
-    width: WIDTH, height: 150,
+    width: WIDTH,
+    height: 150,
     title: { text: `${s.name} · ${s.total} paper${s.total === 1 ? '' : 's'}`, fontSize: 15 },
-    data: { values: s.weeks.map((w) => ({ start: w.start, count: w.count, upvotes: w.top && labelled.has(w.start) ? `▲ ${w.top.hfUpvotes}` : '' })) },
-    encoding: { x: x(true, s.weeks.length), y: { field: 'count', type: 'quantitative' as const, title: null, axis: { tickCount: 4, tickMinStep: 1 } } },
+    data: {
+      values: s.weeks.map((w) => ({
+        start: w.start,
+        count: w.count,
+        upvotes: w.top && labelled.has(w.start) ? `▲ ${w.top.hfUpvotes}` : '',
+      })),
+    },
+    encoding: {
+      x: x(true, s.weeks.length),
+      y: { field: 'count', type: 'quantitative' as const, title: null, axis: { tickCount: 4, tickMinStep: 1 } },
+    },
     layer: [
       { mark: { type: 'bar' as const, color: COLORS.accent } },
-      { mark: { type: 'text' as const, dy: -9, fontSize: UPVOTE_FONT, fontWeight: 'bold' as const, color: COLORS.upvotes }, encoding: { text: { field: 'upvotes' } } },
+      {
+        mark: {
+          type: 'text' as const,
+          dy: -9,
+          fontSize: UPVOTE_FONT,
+          fontWeight: 'bold' as const,
+          color: COLORS.upvotes,
+        },
+        encoding: { text: { field: 'upvotes' } },
+      },
     ],
   };
 }
 
 function panelChart(s: TrendSeries, max: number, labels: boolean) {
   return {
-    width: WIDTH, height: 48,
+    width: WIDTH,
+    height: 48,
     title: { text: `${s.name} · ${s.total}`, fontSize: 14 },
     data: { values: s.weeks.map((w) => ({ start: w.start, count: w.count })) },
     mark: { type: 'bar' as const, color: COLORS.line },
-    encoding: { x: x(labels, s.weeks.length), y: { field: 'count', type: 'quantitative' as const, title: null, scale: { domain: [0, max] }, axis: { tickCount: 2, tickMinStep: 1 } } },
+    encoding: {
+      x: x(labels, s.weeks.length),
+      y: {
+        field: 'count',
+        type: 'quantitative' as const,
+        title: null,
+        scale: { domain: [0, max] },
+        axis: { tickCount: 2, tickMinStep: 1 },
+      },
+    },
   };
 }

@@ -75,20 +75,43 @@ export function trendRange(now: Date, weeks: number): TrendRange {
 }
 
 export function buildTrends(rows: readonly TrendPaperRow[], range: TrendRange, ask: TrendAsk): Trends {
-  const inSubject = rows.filter((r) => (ask.family ? r.families.includes(ask.family.name) : r.grpoFamily)
-    && (!ask.topic || r.topics.includes(ask.topic.slug)));
-  const dated = inSubject.filter((r): r is TrendPaperRow & { day: string } => r.day !== null && r.day >= range.from && r.day < range.to);
+  const inSubject = rows.filter(
+    (r) =>
+      (ask.family ? r.families.includes(ask.family.name) : r.grpoFamily) &&
+      (!ask.topic || r.topics.includes(ask.topic.slug)),
+  );
+  const dated = inSubject.filter(
+    (r): r is TrendPaperRow & { day: string } => r.day !== null && r.day >= range.from && r.day < range.to,
+  );
   const subject = [ask.family?.name ?? 'GRPO family', ask.topic?.label].filter(Boolean).join(' · ');
   const candidates = ask.family ? ask.family.children : ask.families;
   const panels = candidates
-    .map((name) => series(name, dated.filter((r) => r.families.includes(name)), range, false))
+    .map((name) =>
+      series(
+        name,
+        dated.filter((r) => r.families.includes(name)),
+        range,
+        false,
+      ),
+    )
     .filter((s) => s.total > 0)
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
     .slice(0, ask.panels);
-  return { subject, range, overall: series(subject, dated, range, true), panels, monthOnly: inSubject.length - dated.length };
+  return {
+    subject,
+    range,
+    overall: series(subject, dated, range, true),
+    panels,
+    monthOnly: inSubject.length - dated.length,
+  };
 }
 
-function series(name: string, papers: readonly (TrendPaperRow & { day: string })[], range: TrendRange, tops: boolean): TrendSeries {
+function series(
+  name: string,
+  papers: readonly (TrendPaperRow & { day: string })[],
+  range: TrendRange,
+  tops: boolean,
+): TrendSeries {
   const byWeek = new Map<string, (TrendPaperRow & { day: string })[]>();
   for (const p of papers) {
     const start = weekStart(p.day);

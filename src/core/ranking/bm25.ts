@@ -55,7 +55,10 @@ class Postings {
   }
 }
 
-function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array | Float64Array>(a: T, size: number): T {
+function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array | Float64Array>(
+  a: T,
+  size: number,
+): T {
   const out = new (a.constructor as new (n: number) => T)(size);
   out.set(a);
   return out;
@@ -122,7 +125,11 @@ export class SearchIndex {
       for (const t of ts) {
         const c = counts.get(t);
         if (c) c[f]!++;
-        else counts.set(t, FIELDS.map((_, i) => (i === f ? 1 : 0)));
+        else
+          counts.set(
+            t,
+            FIELDS.map((_, i) => (i === f ? 1 : 0)),
+          );
       }
       const len = Math.min(65_535, f === 0 ? title.seq.length : ts.length);
       this.lengths[slot * F + f] = len;
@@ -134,7 +141,10 @@ export class SearchIndex {
       const tid = this.termId(t);
       tids[i++] = tid;
       const high = Math.min(15, c[3]!) | (Math.min(15, c[4]!) << 4);
-      this.postings[tid]!.push(slot, (Math.min(255, c[0]!) | (Math.min(255, c[1]!) << 8) | (Math.min(255, c[2]!) << 16) | (high << 24)) >>> 0);
+      this.postings[tid]!.push(
+        slot,
+        (Math.min(255, c[0]!) | (Math.min(255, c[1]!) << 8) | (Math.min(255, c[2]!) << 16) | (high << 24)) >>> 0,
+      );
     }
     this.ids[slot] = p.id;
     this.days[slot] = p.day;
@@ -196,8 +206,12 @@ export class SearchIndex {
         if (alive[slot] === 0) continue;
         const packed = tf[i]!;
         const o = slot * F;
-        const x = factor[o]! * (packed & 255) + factor[o + 1]! * ((packed >>> 8) & 255) + factor[o + 2]! * ((packed >>> 16) & 255)
-          + factor[o + 3]! * ((packed >>> 24) & 15) + factor[o + 4]! * (packed >>> 28);
+        const x =
+          factor[o]! * (packed & 255) +
+          factor[o + 1]! * ((packed >>> 8) & 255) +
+          factor[o + 2]! * ((packed >>> 16) & 255) +
+          factor[o + 3]! * ((packed >>> 24) & 15) +
+          factor[o + 4]! * (packed >>> 28);
         if (stamp[slot] !== gen) {
           stamp[slot] = gen;
           scores[slot] = 0;
@@ -209,7 +223,10 @@ export class SearchIndex {
     const excluded = new Set<number>();
     for (const t of q.exclude) for (const slot of this.slotsWith(t)) excluded.add(slot);
     const required = q.phrases.map((phrase) => phrase.map((t) => new Set(this.slotsWith(t))));
-    const heap = new TopK(limit, (a, b) => scores[a]! - scores[b]! || this.days[a]! - this.days[b]! || this.ids[b]! - this.ids[a]!);
+    const heap = new TopK(
+      limit,
+      (a, b) => scores[a]! - scores[b]! || this.days[a]! - this.days[b]! || this.ids[b]! - this.ids[a]!,
+    );
     let total = 0;
     for (const slot of touched) {
       if (excluded.has(slot) || !required.every((phrase) => phrase.every((s) => s.has(slot)))) continue;
@@ -312,7 +329,10 @@ export class SearchIndex {
 /** The best `k` of a stream by a comparison (greater is better), in a min-heap; `sorted` gives them best first. */
 class TopK {
   private readonly heap: number[] = [];
-  constructor(private readonly k: number, private readonly cmp: (a: number, b: number) => number) {}
+  constructor(
+    private readonly k: number,
+    private readonly cmp: (a: number, b: number) => number,
+  ) {}
 
   offer(x: number): void {
     const h = this.heap;

@@ -39,25 +39,225 @@ const SCAFFOLD_EN = [
 ];
 
 /** Words that only carry the question (after stemming). */
-const QUESTION_TERMS = new Set(['paper', 'work', 'studi', 'research', 'method', 'approach', 'propos', 'anyth', 'someth', 'know', 'find', 'look',
-  'recommend', 'want', 'need', 'help', 'hey', 'hi', 'guy', 'folk', 'anyon', 'someon', 'like', 'thing', 'stuff', 'kind', 'sort', 'actual', 'realli',
-  'basic', 'pretti', 'exist', 'differ', 'vs', 'versu', 'compar', 'better', 'good', 'best', 'way', 'idea', 'question', 'mean', 'explain', 'tell',
-  'get', 'got', 'use', 'us', 'tri', 'ok', 'okay', 'lol', 'also', 'eg', 'ie', 'etc', 'which', 'doe', 'make', 'one', 'ani', 'wa', 'ha', 'whi', 'yet']);
+const QUESTION_TERMS = new Set([
+  'paper',
+  'work',
+  'studi',
+  'research',
+  'method',
+  'approach',
+  'propos',
+  'anyth',
+  'someth',
+  'know',
+  'find',
+  'look',
+  'recommend',
+  'want',
+  'need',
+  'help',
+  'hey',
+  'hi',
+  'guy',
+  'folk',
+  'anyon',
+  'someon',
+  'like',
+  'thing',
+  'stuff',
+  'kind',
+  'sort',
+  'actual',
+  'realli',
+  'basic',
+  'pretti',
+  'exist',
+  'differ',
+  'vs',
+  'versu',
+  'compar',
+  'better',
+  'good',
+  'best',
+  'way',
+  'idea',
+  'question',
+  'mean',
+  'explain',
+  'tell',
+  'get',
+  'got',
+  'use',
+  'us',
+  'tri',
+  'ok',
+  'okay',
+  'lol',
+  'also',
+  'eg',
+  'ie',
+  'etc',
+  'which',
+  'doe',
+  'make',
+  'one',
+  'ani',
+  'wa',
+  'ha',
+  'whi',
+  'yet',
+]);
 
 /** Chinese question words and fillers (whole words after segmentation). */
-export const SCAFFOLD_ZH = new Set(['有没有', '有无', '有哪些', '哪些', '什么', '是什么', '是啥', '啥', '怎么', '怎么办', '怎样', '如何', '为什么', '为何',
-  '吗', '呢', '吧', '啊', '呀', '的', '了', '地', '得', '和', '与', '跟', '及', '或', '或者', '还是', '是', '在', '用', '做', '把', '被', '给', '对', '从',
-  '论文', '文章', '工作', '研究', '相关', '关于', '方面', '方法', '推荐', '一下', '一些', '请问', '想', '想要', '找', '看看', '求', '大佬', '谁', '能',
-  '可以', '能否', '哪篇', '哪个', '哪种', '区别', '差别', '不同', '对比', '比较', '之间', '我', '我们', '你', '这个', '那个', '这种', '现在', '最近', '新',
-  '一个', '有', '没有', '里', '中', '上', '下', '时', '时候', '会', '要', '让', '问题', '解决', '缓解', '避免', '处理', '提升', '提高', '效果', '好',
-  '更好', '很', '太', '都', '也', '还', '就', '又', '再', '吧', '嘛', '么', '多', '少', '大', '小', '些', '下面', '以及', '并且', '而且', '但是', '因为',
-  '所以', '如果', '那么', '时间', '变', '变得', '一直', '总是', '经常', '出现']);
+export const SCAFFOLD_ZH = new Set([
+  '有没有',
+  '有无',
+  '有哪些',
+  '哪些',
+  '什么',
+  '是什么',
+  '是啥',
+  '啥',
+  '怎么',
+  '怎么办',
+  '怎样',
+  '如何',
+  '为什么',
+  '为何',
+  '吗',
+  '呢',
+  '吧',
+  '啊',
+  '呀',
+  '的',
+  '了',
+  '地',
+  '得',
+  '和',
+  '与',
+  '跟',
+  '及',
+  '或',
+  '或者',
+  '还是',
+  '是',
+  '在',
+  '用',
+  '做',
+  '把',
+  '被',
+  '给',
+  '对',
+  '从',
+  '论文',
+  '文章',
+  '工作',
+  '研究',
+  '相关',
+  '关于',
+  '方面',
+  '方法',
+  '推荐',
+  '一下',
+  '一些',
+  '请问',
+  '想',
+  '想要',
+  '找',
+  '看看',
+  '求',
+  '大佬',
+  '谁',
+  '能',
+  '可以',
+  '能否',
+  '哪篇',
+  '哪个',
+  '哪种',
+  '区别',
+  '差别',
+  '不同',
+  '对比',
+  '比较',
+  '之间',
+  '我',
+  '我们',
+  '你',
+  '这个',
+  '那个',
+  '这种',
+  '现在',
+  '最近',
+  '新',
+  '一个',
+  '有',
+  '没有',
+  '里',
+  '中',
+  '上',
+  '下',
+  '时',
+  '时候',
+  '会',
+  '要',
+  '让',
+  '问题',
+  '解决',
+  '缓解',
+  '避免',
+  '处理',
+  '提升',
+  '提高',
+  '效果',
+  '好',
+  '更好',
+  '很',
+  '太',
+  '都',
+  '也',
+  '还',
+  '就',
+  '又',
+  '再',
+  '吧',
+  '嘛',
+  '么',
+  '多',
+  '少',
+  '大',
+  '小',
+  '些',
+  '下面',
+  '以及',
+  '并且',
+  '而且',
+  '但是',
+  '因为',
+  '所以',
+  '如果',
+  '那么',
+  '时间',
+  '变',
+  '变得',
+  '一直',
+  '总是',
+  '经常',
+  '出现',
+]);
 
 const CJK_RUN = /\p{Script=Han}+/gu;
 
 /** The glossary read backwards: the English terms of each entry (every one must be in the query) and its Chinese word. */
 const ENGLISH_TO_ZH: readonly [string, string[]][] = Object.entries(ZH_GLOSSARY)
-  .map(([zh, en]): [string, string[]] => [zh, terms(en.split(' ').filter((w) => !/^[A-Z0-9]{2,}$/.test(w)).join(' '))])
+  .map(([zh, en]): [string, string[]] => [
+    zh,
+    terms(
+      en
+        .split(' ')
+        .filter((w) => !/^[A-Z0-9]{2,}$/.test(w))
+        .join(' '),
+    ),
+  ])
   .filter(([, en]) => en.length > 0);
 
 export const REVERSE_WEIGHT = 0.3;
@@ -97,17 +297,22 @@ export function parseQuery(text: string, dict?: ZhDictionary): ParsedQuery {
     const t = term(w);
     return t && !QUESTION_TERMS.has(t) ? [t] : [];
   });
-  for (const t of typed) out.push({ term: t, weight: FAMILY_TERMS.has(t) ? 1.5 : 1, from: FAMILY_TERMS.has(t) ? 'family' : 'word' });
+  for (const t of typed)
+    out.push({ term: t, weight: FAMILY_TERMS.has(t) ? 1.5 : 1, from: FAMILY_TERMS.has(t) ? 'family' : 'word' });
   for (const t of english.flatMap((g) => terms(g))) out.push({ term: t, weight: 1, from: 'glossary' });
   // English field words also reach Chinese notes (a paper known by title and a Chinese note only).
   const typedSet = new Set(typed);
   if (english.length === 0) {
     for (const [zh, en] of ENGLISH_TO_ZH) {
-      if (en.every((t) => typedSet.has(t))) for (const t of zhTerms(zh)) out.push({ term: t, weight: REVERSE_WEIGHT, from: 'zh' });
+      if (en.every((t) => typedSet.has(t)))
+        for (const t of zhTerms(zh)) out.push({ term: t, weight: REVERSE_WEIGHT, from: 'zh' });
     }
   }
   for (const p of pairs(typed)) out.push({ term: p, weight: 0.5, from: 'pair' });
-  const fallback = out.length === 0 ? terms(rest.replace(CJK_RUN, ' ')).map((t): QueryTerm => ({ term: t, weight: 1, from: 'word' })) : [];
+  const fallback =
+    out.length === 0
+      ? terms(rest.replace(CJK_RUN, ' ')).map((t): QueryTerm => ({ term: t, weight: 1, from: 'word' }))
+      : [];
   return { terms: merge([...out, ...fallback]), exclude, phrases };
 }
 

@@ -5,7 +5,11 @@
  */
 import { editDistance } from '../edit-distance.ts';
 
-export function correction(word: string, vocabulary: readonly string[], df: (term: string) => number): string | undefined {
+export function correction(
+  word: string,
+  vocabulary: readonly string[],
+  df: (term: string) => number,
+): string | undefined {
   const max = word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
   if (max === 0 || /\d|\s/.test(word)) return undefined;
   let best: { term: string; dist: number; df: number } | undefined;

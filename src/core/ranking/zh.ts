@@ -51,7 +51,8 @@ export function segment(run: string, dict: ZhDictionary): string[] {
   // Characters no word covers stay together (an unknown word), so its bigrams still match the index.
   return out.reduce<string[]>((acc, w) => {
     const prev = acc.at(-1);
-    if (prev !== undefined && !dict.logp.has(w) && !dict.logp.has(prev) && [...w].length === 1) acc[acc.length - 1] = prev + w;
+    if (prev !== undefined && !dict.logp.has(w) && !dict.logp.has(prev) && [...w].length === 1)
+      acc[acc.length - 1] = prev + w;
     else acc.push(w);
     return acc;
   }, []);

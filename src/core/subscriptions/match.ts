@@ -29,14 +29,19 @@ export interface MatchablePaper {
 
 /** Lower case, accents and other combining marks removed (`Müller` -> `muller`). */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A regexp for a word or phrase, whole words only; spaces and hyphens inside it match either. */
 function phraseRe(phrase: string): RegExp | undefined {
-  const words = fold(phrase).split(/[\s\-_]+/).filter(Boolean);
+  const words = fold(phrase)
+    .split(/[\s\-_]+/)
+    .filter(Boolean);
   if (words.length === 0) return undefined;
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRe).join('[\\s\\-_]+')}(?![\\p{L}\\p{N}])`, 'u');
 }
@@ -49,10 +54,17 @@ export function containsPhrase(text: string, phrase: string): boolean {
 
 /** The exclusions of a keyword subscription: comma-separated words or phrases. */
 export function excludeTerms(exclude: string | null | undefined): string[] {
-  return (exclude ?? '').split(',').map((s) => s.trim().replace(/\s+/g, ' ')).filter(Boolean);
+  return (exclude ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
 }
 
-export function keywordMatches(paper: Pick<MatchablePaper, 'title' | 'abstract'>, keyword: string, exclude?: string | null): boolean {
+export function keywordMatches(
+  paper: Pick<MatchablePaper, 'title' | 'abstract'>,
+  keyword: string,
+  exclude?: string | null,
+): boolean {
   const text = `${paper.title}\n${paper.abstract}`;
   if (!containsPhrase(text, keyword)) return false;
   return !excludeTerms(exclude).some((term) => containsPhrase(text, term));
@@ -62,7 +74,10 @@ export function keywordMatches(paper: Pick<MatchablePaper, 'title' | 'abstract'>
 export function nameTokens(name: string): string[] {
   const comma = name.indexOf(',');
   const ordered = comma > 0 ? `${name.slice(comma + 1)} ${name.slice(0, comma)}` : name;
-  return fold(ordered).replace(/[^\p{L}\p{N}\s-]/gu, ' ').split(/[\s-]+/).filter(Boolean);
+  return fold(ordered)
+    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+    .split(/[\s-]+/)
+    .filter(Boolean);
 }
 
 const givenCompatible = (a: string, b: string) => (a.length === 1 || b.length === 1 ? a[0] === b[0] : a === b);
@@ -93,11 +108,16 @@ export function authorMatches(authors: readonly string[], name: string): boolean
 
 export function matches(paper: MatchablePaper, rule: SubscriptionRule): boolean {
   switch (rule.kind) {
-    case 'topic': return paper.topics.includes(rule.value);
-    case 'family': return paper.families.some((f) => f.toLowerCase() === rule.value.toLowerCase());
-    case 'keyword': return keywordMatches(paper, rule.value, rule.exclude);
-    case 'author': return authorMatches(paper.authors, rule.value);
-    default: return false;
+    case 'topic':
+      return paper.topics.includes(rule.value);
+    case 'family':
+      return paper.families.some((f) => f.toLowerCase() === rule.value.toLowerCase());
+    case 'keyword':
+      return keywordMatches(paper, rule.value, rule.exclude);
+    case 'author':
+      return authorMatches(paper.authors, rule.value);
+    default:
+      return false;
   }
 }
 
@@ -106,7 +126,8 @@ export function matches(paper: MatchablePaper, rule: SubscriptionRule): boolean 
  * subscription never pulls in papers announced before it.
  */
 export function matchingRules<R extends SubscriptionRule & { createdAt: Date }>(
-  paper: MatchablePaper & { newsAt: Date | null }, rules: readonly R[],
+  paper: MatchablePaper & { newsAt: Date | null },
+  rules: readonly R[],
 ): R[] {
   const newsAt = paper.newsAt;
   if (!newsAt) return [];

@@ -30,19 +30,28 @@ const COLOR = 0x57f287;
 const FOOTER = '/unsubscribe to stop following something · /subscriptions for delivery and the daily cap';
 
 const titleOf = (p: NotifiedPaper) => fit(untrustedText(squash(readable(p.title))), LIMITS.title);
-const matchedText = (n: Notification) => n.matched.map((m) => `\`${subscriptionLabel(m)}\``).join(', ') || 'your subscriptions';
+const matchedText = (n: Notification) =>
+  n.matched.map((m) => `\`${subscriptionLabel(m)}\``).join(', ') || 'your subscriptions';
 
 /** One paper: who wrote it, its first sentences, what it matched. */
 export function paperNotification(n: Notification): Reply {
   const { paper } = n;
   const by = byline(paper);
-  const description = [by ? `*${clip(by, 300)}*` : '', clip(leadSentences(readable(paper.abstract), 600), 700)].filter(Boolean).join('\n\n');
+  const description = [by ? `*${clip(by, 300)}*` : '', clip(leadSentences(readable(paper.abstract), 600), 700)]
+    .filter(Boolean)
+    .join('\n\n');
   return {
     content: `A new paper matches ${clip(matchedText(n), 500)}.`,
-    embeds: [{
-      title: titleOf(paper), url: paperLinks(paper).main, ...(description && { description }), color: COLOR,
-      fields: [{ name: 'Matched', value: fit(matchedText(n), LIMITS.fieldValue) }], footer: FOOTER,
-    }],
+    embeds: [
+      {
+        title: titleOf(paper),
+        url: paperLinks(paper).main,
+        ...(description && { description }),
+        color: COLOR,
+        fields: [{ name: 'Matched', value: fit(matchedText(n), LIMITS.fieldValue) }],
+        footer: FOOTER,
+      },
+    ],
   };
 }
 

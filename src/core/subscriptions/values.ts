@@ -31,21 +31,33 @@ export function normalizeValue(kind: SubscriptionKind, raw: string): string {
   switch (kind) {
     case 'topic': {
       const slug = s.toLowerCase();
-      if (!(TOPIC_SLUGS as readonly string[]).includes(slug)) throw new UserFacingError(`"${s}" is not a topic. Pick one from the list (/topics shows them all), e.g. topic:exploration-entropy.`);
+      if (!(TOPIC_SLUGS as readonly string[]).includes(slug))
+        throw new UserFacingError(
+          `"${s}" is not a topic. Pick one from the list (/topics shows them all), e.g. topic:exploration-entropy.`,
+        );
       return slug;
     }
     case 'family': {
-      const name = FAMILY_NAMES.find((f) => f.toLowerCase() === s.toLowerCase() || f.toLowerCase().replace(/[^a-z0-9+]/g, '') === s.toLowerCase().replace(/[^a-z0-9+]/g, ''));
-      if (!name) throw new UserFacingError(`"${s}" is not a GRPO-family name we track. Pick one from the list, e.g. family:DAPO.`);
+      const name = FAMILY_NAMES.find(
+        (f) =>
+          f.toLowerCase() === s.toLowerCase() ||
+          f.toLowerCase().replace(/[^a-z0-9+]/g, '') === s.toLowerCase().replace(/[^a-z0-9+]/g, ''),
+      );
+      if (!name)
+        throw new UserFacingError(
+          `"${s}" is not a GRPO-family name we track. Pick one from the list, e.g. family:DAPO.`,
+        );
       return name;
     }
     case 'keyword': {
       const keyword = s.toLowerCase();
-      if (Array.from(keyword.replace(/[^\p{L}\p{N}]/gu, '')).length < 2) throw new UserFacingError('A keyword needs at least two letters or digits, e.g. keyword:clip-higher.');
+      if (Array.from(keyword.replace(/[^\p{L}\p{N}]/gu, '')).length < 2)
+        throw new UserFacingError('A keyword needs at least two letters or digits, e.g. keyword:clip-higher.');
       return keyword;
     }
     case 'author': {
-      if (Array.from(s.replace(/[^\p{L}]/gu, '')).length < 2) throw new UserFacingError('Give an author\'s name, e.g. author:Zhihong Shao (initials work: author:Z. Shao).');
+      if (Array.from(s.replace(/[^\p{L}]/gu, '')).length < 2)
+        throw new UserFacingError("Give an author's name, e.g. author:Zhihong Shao (initials work: author:Z. Shao).");
       return s;
     }
   }

@@ -20,7 +20,8 @@ const code = (s: string) => `\`${neutralizeMentions(s).replace(/`/g, "'")}\``;
 
 /** "by DM, at most 10 a day" and the like. */
 export function deliveryText(s: DeliverySettings): string {
-  if (s.mode === 'off') return 'Delivery is **off**: nothing is sent until you turn it back on with /subscriptions mode:dm or mode:channel.';
+  if (s.mode === 'off')
+    return 'Delivery is **off**: nothing is sent until you turn it back on with /subscriptions mode:dm or mode:channel.';
   const cap = `at most ${s.dailyCap} paper${s.dailyCap === 1 ? '' : 's'} a day on their own, any more in one summary message`;
   if (s.mode === 'channel') {
     return s.channelId
@@ -31,31 +32,47 @@ export function deliveryText(s: DeliverySettings): string {
   return `New matching papers reach you by DM, ${cap}${fallback}.`;
 }
 
-const describe = (s: ListedSubscription) => `${code(subscriptionLabel(s))}${s.exclude ? ` (except ${code(s.exclude)})` : ''}`;
+const describe = (s: ListedSubscription) =>
+  `${code(subscriptionLabel(s))}${s.exclude ? ` (except ${code(s.exclude)})` : ''}`;
 
 export function subscribedReply(s: ListedSubscription, created: boolean, settings: DeliverySettings): Reply {
   const head = created
     ? `Subscribed to ${describe(s)}. Only GRPO-family papers announced from now on count; each reaches you once.`
     : `You already follow ${code(subscriptionLabel(s))}; ${s.exclude ? `its exclusions are now ${code(s.exclude)}` : 'it now has no exclusions'}.`;
-  return { content: truncate(`${head}\n${deliveryText(settings)}\n/subscriptions lists what you follow; /unsubscribe stops one.`, LIMITS.content), ephemeral: true };
+  return {
+    content: truncate(
+      `${head}\n${deliveryText(settings)}\n/subscriptions lists what you follow; /unsubscribe stops one.`,
+      LIMITS.content,
+    ),
+    ephemeral: true,
+  };
 }
 
 export function unsubscribedReply(s: ListedSubscription, left: number): Reply {
-  return { content: `You no longer follow ${code(subscriptionLabel(s))}. ${left === 0 ? 'You follow nothing now.' : `You still follow ${left} other${left === 1 ? '' : 's'}: /subscriptions lists them.`}`, ephemeral: true };
+  return {
+    content: `You no longer follow ${code(subscriptionLabel(s))}. ${left === 0 ? 'You follow nothing now.' : `You still follow ${left} other${left === 1 ? '' : 's'}: /subscriptions lists them.`}`,
+    ephemeral: true,
+  };
 }
 
-export function subscriptionsReply(subs: readonly ListedSubscription[], settings: DeliverySettings, changed: boolean): Reply {
+export function subscriptionsReply(
+  subs: readonly ListedSubscription[],
+  settings: DeliverySettings,
+  changed: boolean,
+): Reply {
   const list = subs.length
     ? subs.map((s) => `• ${describe(s)}`).join('\n')
     : 'You follow nothing yet. Try /subscribe topic:exploration-entropy, /subscribe keyword:clip-higher, /subscribe author:<name> or /subscribe family:DAPO.';
   return {
     ephemeral: true,
     ...(changed && { content: 'Delivery settings saved.' }),
-    embeds: [{
-      title: `Your subscriptions (${subs.length})`,
-      description: truncate(list, LIMITS.description),
-      fields: [{ name: 'Delivery', value: truncate(deliveryText(settings), LIMITS.fieldValue) }],
-      footer: 'Change delivery: /subscriptions mode:dm|channel|off channel:#papers daily_cap:10',
-    }],
+    embeds: [
+      {
+        title: `Your subscriptions (${subs.length})`,
+        description: truncate(list, LIMITS.description),
+        fields: [{ name: 'Delivery', value: truncate(deliveryText(settings), LIMITS.fieldValue) }],
+        footer: 'Change delivery: /subscriptions mode:dm|channel|off channel:#papers daily_cap:10',
+      },
+    ],
   };
 }

@@ -7,15 +7,20 @@
  */
 import { stemmer } from 'stemmer';
 
-const STOP = new Set(`a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
+const STOP = new Set(
+  `a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
   me my of on or our so such than that the their them then there these they this those to was we were what when where which while who
   why will with would you your via per about over under between both each more most other some any no not only own same too very just
-  also than`.split(/\s+/));
+  also than`.split(/\s+/),
+);
 
 /** Words as written, lowercase, in order; `joined` gets the joined forms of hyphenated compounds. */
 export function words(text: string, joined?: string[]): string[] {
   const out: string[] = [];
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   for (const m of folded.matchAll(/[\p{L}\p{N}]+(?:[.+'’-][\p{L}\p{N}]+)*\+*/gu)) {
     const raw = m[0].replace(/['’]s$/, '');
     if (/^reinforce\+\+$/.test(raw)) {
@@ -24,13 +29,15 @@ export function words(text: string, joined?: string[]): string[] {
     }
     const parts = raw.split(/[-'’]+|(?<=\D)\.(?=\D)|\.$|\++$/).filter(Boolean);
     out.push(...parts);
-    if (joined && parts.length > 1 && parts.length <= 3 && raw.includes('-') && !/\d/.test(raw)) joined.push(parts.join(''));
+    if (joined && parts.length > 1 && parts.length <= 3 && raw.includes('-') && !/\d/.test(raw))
+      joined.push(parts.join(''));
   }
   return out;
 }
 
 /** British -ise/-yse spellings of ML words, made -ize/-yze (pairwise, noise, supervise and promise stay). */
-const BRITISH = /^(optim|minim|maxim|normal|regular|general|summar|token|character|random|recogn|util|organ|special|stabil|initial|visual|categor|penal|emphas|memor|standard|central|local|personal|quant|binar|vector|serial|synthes|hypothes|critic|parametr|parameter|modern|priorit|real|final|contextual|conceptual|discret|factor|linear|symmetr|sanit|custom|author|digit|neutral|polar|formal|harmon|anal)(i|y)s(e|ed|es|ing|ation|ations|er|ers)$/;
+const BRITISH =
+  /^(optim|minim|maxim|normal|regular|general|summar|token|character|random|recogn|util|organ|special|stabil|initial|visual|categor|penal|emphas|memor|standard|central|local|personal|quant|binar|vector|serial|synthes|hypothes|critic|parametr|parameter|modern|priorit|real|final|contextual|conceptual|discret|factor|linear|symmetr|sanit|custom|author|digit|neutral|polar|formal|harmon|anal)(i|y)s(e|ed|es|ing|ation|ations|er|ers)$/;
 
 const memo = new Map<string, string | null>();
 
@@ -52,10 +59,11 @@ function stem(word: string): string | null {
   return stemmer(american);
 }
 
-const toTerms = (ws: readonly string[]) => ws.flatMap((w) => {
-  const t = term(w);
-  return t ? [t] : [];
-});
+const toTerms = (ws: readonly string[]) =>
+  ws.flatMap((w) => {
+    const t = term(w);
+    return t ? [t] : [];
+  });
 
 /** The terms of a text, in order (stop words removed). */
 export function terms(text: string): string[] {

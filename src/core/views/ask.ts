@@ -5,7 +5,8 @@ import { defuseLinks, LIMITS, neutralizeMentions, truncate, untrustedText, type 
 import { linkTitle, paperLinks } from '../papers/links.ts';
 import { readable } from '../papers/latex.ts';
 
-export const NO_KEY_NOTICE = 'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';
+export const NO_KEY_NOTICE =
+  'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';
 const PAPERS = 'here are the most relevant stored papers.';
 
 /** Why there is no answer, in words a user can act on; each is followed by the ranked papers. */
@@ -19,7 +20,8 @@ export const FAILED_NOTICES: Record<Exclude<AskFailure, 'over-budget'>, string> 
   refused: `The model declined to answer; ${PAPERS}`,
   'cut-off': `The answer ran past its length limit twice, so it is not shown; ${PAPERS}`,
 };
-export const BUDGET_NOTICE = "Today's LLM budget (LLM_DAILY_BUDGET_USD) is spent; here are the most relevant stored papers.";
+export const BUDGET_NOTICE =
+  "Today's LLM budget (LLM_DAILY_BUDGET_USD) is spent; here are the most relevant stored papers.";
 
 const url = (p: RetrievedPaper) => paperLinks(p.paper).main;
 
@@ -40,7 +42,14 @@ export function linkCitations(answer: string, papers: readonly RetrievedPaper[])
 /** Ranked papers with their TL;DRs, under a notice saying why there is no answer. */
 function rankedList(papers: readonly RetrievedPaper[], perEntryBudget: number): string {
   const per = Math.floor(perEntryBudget / Math.max(papers.length, 1));
-  return papers.map((p) => truncate(`${sourceLine(p)}\n${untrustedText((p.source.tldr ?? readable(p.paper.abstract)).replace(/\s+/g, ' '))}`, per)).join('\n\n');
+  return papers
+    .map((p) =>
+      truncate(
+        `${sourceLine(p)}\n${untrustedText((p.source.tldr ?? readable(p.paper.abstract)).replace(/\s+/g, ' '))}`,
+        per,
+      ),
+    )
+    .join('\n\n');
 }
 
 const title = (q: string) => truncate(`Q: ${neutralizeMentions(q.replace(/\s+/g, ' '))}`, LIMITS.title);
@@ -48,7 +57,10 @@ const title = (q: string) => truncate(`Q: ${neutralizeMentions(q.replace(/\s+/g,
 /** The reply to /ask for any outcome. Within Discord's limits: the description stays under 4,096 characters. */
 export function askReply(r: AskResult): Reply {
   if (r.kind === 'no-papers') {
-    return { content: `No stored paper matches "${truncate(neutralizeMentions(r.question), 200)}". Try other words, or drop the since/topic filters.`, ephemeral: true };
+    return {
+      content: `No stored paper matches "${truncate(neutralizeMentions(r.question), 200)}". Try other words, or drop the since/topic filters.`,
+      ephemeral: true,
+    };
   }
   const embed: Embed = { title: title(r.question) };
   if (r.kind === 'answered') {
@@ -59,9 +71,18 @@ export function askReply(r: AskResult): Reply {
     embed.description = truncate(embed.description, LIMITS.description);
     embed.footer = `Answered only from ${r.papers.length} retrieved papers${r.model ? ` by ${r.model}` : ''}. Check the sources.`;
   } else {
-    const notice = r.kind === 'failed' ? FAILED_NOTICES[r.reason]
-      : { 'not-answerable': `${NOT_ANSWERABLE} The closest stored papers:`, 'no-key': NO_KEY_NOTICE, 'over-budget': BUDGET_NOTICE }[r.kind];
-    embed.description = truncate(`${notice}\n\n${rankedList(r.papers, LIMITS.description - notice.length - 10)}`, LIMITS.description);
+    const notice =
+      r.kind === 'failed'
+        ? FAILED_NOTICES[r.reason]
+        : {
+            'not-answerable': `${NOT_ANSWERABLE} The closest stored papers:`,
+            'no-key': NO_KEY_NOTICE,
+            'over-budget': BUDGET_NOTICE,
+          }[r.kind];
+    embed.description = truncate(
+      `${notice}\n\n${rankedList(r.papers, LIMITS.description - notice.length - 10)}`,
+      LIMITS.description,
+    );
   }
   return { embeds: [embed] };
 }
@@ -69,5 +90,13 @@ export function askReply(r: AskResult): Reply {
 /** "Show sources": every retrieved paper, numbered as in the answer. */
 export function sourcesReply(question: string, papers: readonly RetrievedPaper[]): Reply {
   if (papers.length === 0) return { content: 'None of these papers is stored any more.', ephemeral: true };
-  return { embeds: [{ title: truncate(`Sources for: ${neutralizeMentions(question)}`, LIMITS.title), description: truncate(rankedList(papers, LIMITS.description - 20), LIMITS.description) }], ephemeral: true };
+  return {
+    embeds: [
+      {
+        title: truncate(`Sources for: ${neutralizeMentions(question)}`, LIMITS.title),
+        description: truncate(rankedList(papers, LIMITS.description - 20), LIMITS.description),
+      },
+    ],
+    ephemeral: true,
+  };
 }

@@ -34,7 +34,10 @@ function feedLine(f: FeedState): string {
   const bits = [`${ICON[f.health ?? ''] ?? '❔'} **${feedLabel(f.feed)}**: ${health}`];
   if (f.healthDetail && f.health !== 'ok') bits.push(said(f.healthDetail, 160));
   bits.push(f.lastSuccessAt ? `last success ${whenText(f.lastSuccessAt)}` : 'never succeeded');
-  if (f.consecutiveFailures > 0) bits.push(`${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${said(f.lastError, 120)})` : ''}`);
+  if (f.consecutiveFailures > 0)
+    bits.push(
+      `${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${said(f.lastError, 120)})` : ''}`,
+    );
   return bits.join(' · ');
 }
 
@@ -43,7 +46,10 @@ function summariesLine(s: BotStatus): string {
   const { retrying, gaveUp } = s.failedSummaries;
   const bits = [`${retrying} waiting to be retried`];
   if (gaveUp) bits.push(`${gaveUp} failed for good (extractive summary shown)`);
-  if (s.lastSummaries) bits.push(`last run ${whenText(s.lastSummaries.startedAt)} · ${s.lastSummaries.status}${s.lastSummaries.error ? ` · ${said(s.lastSummaries.error, 300)}` : ''}`);
+  if (s.lastSummaries)
+    bits.push(
+      `last run ${whenText(s.lastSummaries.startedAt)} · ${s.lastSummaries.status}${s.lastSummaries.error ? ` · ${said(s.lastSummaries.error, 300)}` : ''}`,
+    );
   return bits.join(' · ');
 }
 
@@ -52,7 +58,8 @@ function textsLine(t: BotStatus['texts']): string {
   const bits = [`${t.ok} read`];
   if (t.noHtml) bits.push(`${t.noHtml} without an HTML version (abstract used)`);
   if (t.failed) bits.push(`${t.failed} failed to fetch`);
-  if (t.missing) bits.push(`${t.missing} not fetched yet (each poll reads a few; \`grpo-digest fetch-text\` backfills)`);
+  if (t.missing)
+    bits.push(`${t.missing} not fetched yet (each poll reads a few; \`grpo-digest fetch-text\` backfills)`);
   return bits.join(' · ');
 }
 
@@ -60,29 +67,44 @@ const usd = (n: number) => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 
 /** `/status`: sources' health, polls, today's papers, LLM spend against the budget, summaries waiting for a retry, full texts, digests. */
 export function botStatusReply(s: BotStatus): Reply {
-  const feeds = s.feeds.length ? s.feeds.map(feedLine).join('\n') : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
+  const feeds = s.feeds.length
+    ? s.feeds.map(feedLine).join('\n')
+    : 'No feed has been polled yet (`grpo-digest poll`, or wait for the scheduled poll).';
   const lastPoll = s.lastPoll
     ? `${whenText(s.lastPoll.startedAt)} · ${s.lastPoll.status}${s.lastPoll.finishedAt ? ` in ${Math.max(0, Math.round((s.lastPoll.finishedAt.getTime() - s.lastPoll.startedAt.getTime()) / 1000))} s` : ''}${s.lastPoll.error ? ` · ${said(s.lastPoll.error, 200)}` : ''}`
     : 'never';
-  const nextPoll = s.nextPoll === undefined
-    ? `scheduler not running in this process (POLL_CRON \`${s.pollCron}\`, UTC)`
-    : s.nextPoll ? whenText(s.nextPoll) : 'not scheduled';
+  const nextPoll =
+    s.nextPoll === undefined
+      ? `scheduler not running in this process (POLL_CRON \`${s.pollCron}\`, UTC)`
+      : s.nextPoll
+        ? whenText(s.nextPoll)
+        : 'not scheduled';
   const pct = s.budgetUsd > 0 ? ` (${Math.round((100 * s.spendUsd) / s.budgetUsd)}%)` : '';
   const llm = `${usd(s.spendUsd)} of ${usd(s.budgetUsd)} today${pct}${s.llmConfigured ? '' : ' · no ANTHROPIC_API_KEY: extractive summaries'}`;
   return {
-    embeds: [{
-      title: 'grpo-digest status',
-      description: truncate(`**Sources**\n${feeds}`, 4000),
-      fields: [
-        { name: 'Last poll', value: lastPoll, inline: true },
-        { name: 'Next poll', value: nextPoll, inline: true },
-        { name: 'Papers today (UTC)', value: `${s.papersToday.news} new, ${s.papersToday.family} GRPO-family`, inline: true },
-        { name: 'LLM spend (UTC day)', value: llm, inline: true },
-        { name: 'Summaries', value: summariesLine(s), inline: false },
-        { name: 'Full texts (GRPO family)', value: textsLine(s.texts), inline: false },
-        { name: 'Digests', value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`, inline: true },
-      ],
-    }],
+    embeds: [
+      {
+        title: 'grpo-digest status',
+        description: truncate(`**Sources**\n${feeds}`, 4000),
+        fields: [
+          { name: 'Last poll', value: lastPoll, inline: true },
+          { name: 'Next poll', value: nextPoll, inline: true },
+          {
+            name: 'Papers today (UTC)',
+            value: `${s.papersToday.news} new, ${s.papersToday.family} GRPO-family`,
+            inline: true,
+          },
+          { name: 'LLM spend (UTC day)', value: llm, inline: true },
+          { name: 'Summaries', value: summariesLine(s), inline: false },
+          { name: 'Full texts (GRPO family)', value: textsLine(s.texts), inline: false },
+          {
+            name: 'Digests',
+            value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`,
+            inline: true,
+          },
+        ],
+      },
+    ],
     ephemeral: true,
   };
 }

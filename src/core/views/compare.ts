@@ -17,10 +17,14 @@ const LETTERS = ['A', 'B', 'C', 'D'] as const;
 /** A cell's characters: four of them and the labels stay far inside an embed field (1,024). */
 const CELL = 60;
 const AXIS_LABEL: Record<string, string> = {
-  advantage_normalization: 'Δ advantages', clipping: 'Δ clipping', kl_term: 'Δ KL term', loss_aggregation: 'Δ loss aggregation',
-  importance_sampling_level: 'Δ importance sampling', sampling_filtering: 'Δ sampling / filtering', reward_type: 'Δ reward',
+  advantage_normalization: 'Δ advantages',
+  clipping: 'Δ clipping',
+  kl_term: 'Δ KL term',
+  loss_aggregation: 'Δ loss aggregation',
+  importance_sampling_level: 'Δ importance sampling',
+  sampling_filtering: 'Δ sampling / filtering',
+  reward_type: 'Δ reward',
 };
-
 
 /**
  * 2 to 4 papers side by side: one field per setting or GRPO-delta axis that any of them states, a
@@ -36,22 +40,42 @@ export function compareReply(cols: readonly CompareColumn[]): Reply {
     fields.push({ name, value: truncate(value, LIMITS.fieldValue) });
   };
   const settings = cols.map((c) => byKey(c.settings?.items ?? []));
-  for (const key of SETTING_KEYS) row(SETTING_INFO[key].label, settings.map((s) => s[key]?.value));
+  for (const key of SETTING_KEYS)
+    row(
+      SETTING_INFO[key].label,
+      settings.map((s) => s[key]?.value),
+    );
   for (const axis of GRPO_AXES) {
     const cells = cols.map((c) => c.delta?.[axis]);
-    if (cells.some((v) => v && !isUnchanged(v))) row(AXIS_LABEL[axis] ?? axis, cells.map((v) => (v ? (isUnchanged(v) ? 'unchanged' : v.replace(/^changed:\s*/i, '')) : undefined)));
+    if (cells.some((v) => v && !isUnchanged(v)))
+      row(
+        AXIS_LABEL[axis] ?? axis,
+        cells.map((v) => (v ? (isUnchanged(v) ? 'unchanged' : v.replace(/^changed:\s*/i, '')) : undefined)),
+      );
   }
-  const description = cols.map((c, i) => {
-    const source = c.settings ? (c.settings.source === 'llm' ? 'settings read by the LLM' : 'settings found by rules') : 'no full text read yet';
-    return `**${LETTERS[i]}** ${c.paper.arxivId ? `\`${c.paper.arxivId}\` ` : ''}${clip(c.paper.title, 110)} · *${source}*`;
-  }).join('\n');
+  const description = cols
+    .map((c, i) => {
+      const source = c.settings
+        ? c.settings.source === 'llm'
+          ? 'settings read by the LLM'
+          : 'settings found by rules'
+        : 'no full text read yet';
+      return `**${LETTERS[i]}** ${c.paper.arxivId ? `\`${c.paper.arxivId}\` ` : ''}${clip(c.paper.title, 110)} · *${source}*`;
+    })
+    .join('\n');
   const embed: Embed = {
     title: `Comparing ${cols.length} papers`,
-    description: fields.length ? description : `${description}\n\nNone of them has stated settings or a GRPO delta yet: their full texts and summaries come with the next poll and summary run.`,
+    description: fields.length
+      ? description
+      : `${description}\n\nNone of them has stated settings or a GRPO delta yet: their full texts and summaries come with the next poll and summary run.`,
     fields,
-    footer: 'Δ: the LLM summary\'s GRPO delta. Evidence quotes each paper for its column.',
+    footer: "Δ: the LLM summary's GRPO delta. Evidence quotes each paper for its column.",
   };
-  const buttons: Button[] = cols.map((c, i) => ({ kind: 'action', customId: CUSTOM_IDS.paperEvidence.encode({ paper: c.paper.id }), label: `Evidence ${LETTERS[i]}`, style: 'secondary' }));
+  const buttons: Button[] = cols.map((c, i) => ({
+    kind: 'action',
+    customId: CUSTOM_IDS.paperEvidence.encode({ paper: c.paper.id }),
+    label: `Evidence ${LETTERS[i]}`,
+    style: 'secondary',
+  }));
   return { embeds: [fitEmbed(embed)], components: [buttons] };
 }
-

@@ -22,7 +22,8 @@ export function nextText(c: Channel, next: NextDigest | undefined, scheduled: bo
   if (!c.enabled) return 'none: digests are off here (/digest setup turns them back on)';
   if (c.deliveryError) return 'none: paused until /digest setup is run again (see the delivery error)';
   if (!next) return 'unknown';
-  const idle = 'no scheduler runs in this process: digests are posted by the bot running on Discord (npm start with DISCORD_TOKEN)';
+  const idle =
+    'no scheduler runs in this process: digests are posted by the bot running on Discord (npm start with DISCORD_TOKEN)';
   if (next.late) {
     return scheduled
       ? `within 5 minutes (today's ${c.postTime} has passed and today's digest is not out yet)`
@@ -41,7 +42,7 @@ function settingsFields(c: Channel, next: NextDigest | undefined, scheduled: boo
     { name: 'Quiet day', value: c.quietDay === 'notice' ? 'a one-line notice' : 'post nothing', inline: true },
     { name: 'Ping', value: c.pingRoleId ? `<@&${c.pingRoleId}>` : 'nobody', inline: true },
     { name: 'Threads', value: c.threadPerPaper ? 'one per paper' : 'no', inline: true },
-    { name: 'Header picture', value: c.headerImage ? 'the week\'s papers by family' : 'no', inline: true },
+    { name: 'Header picture', value: c.headerImage ? "the week's papers by family" : 'no', inline: true },
     { name: 'Next digest', value: nextText(c, next, scheduled) },
   ];
 }
@@ -59,9 +60,18 @@ export function setupReply(c: Channel, next: NextDigest, scheduled: boolean, pin
 }
 
 /** `/digest status`: the configuration, the last digest, the next one, and a delivery error if any. */
-export function statusReply(c: Channel, next: NextDigest | undefined, last: LastDigest | undefined, scheduled: boolean): Reply {
+export function statusReply(
+  c: Channel,
+  next: NextDigest | undefined,
+  last: LastDigest | undefined,
+  scheduled: boolean,
+): Reply {
   const fields = settingsFields(c, next, scheduled);
-  fields.unshift({ name: 'State', value: c.deliveryError ? 'paused: the bot cannot post here' : c.enabled ? 'on' : 'off', inline: true });
+  fields.unshift({
+    name: 'State',
+    value: c.deliveryError ? 'paused: the bot cannot post here' : c.enabled ? 'on' : 'off',
+    inline: true,
+  });
   const lastText = !last
     ? 'none yet'
     : last.empty
@@ -70,7 +80,16 @@ export function statusReply(c: Channel, next: NextDigest | undefined, last: Last
   fields.push({ name: 'Last digest', value: lastText });
   if (c.deliveryError) {
     const since = c.deliveryErrorAt ? ` (since ${whenText(c.deliveryErrorAt)})` : '';
-    fields.push({ name: 'Delivery error', value: truncate(`${c.deliveryError}${since}\nGive the bot View Channel, Send Messages and Embed Links there, then run /digest setup again.`, 1024) });
+    fields.push({
+      name: 'Delivery error',
+      value: truncate(
+        `${c.deliveryError}${since}\nGive the bot View Channel, Send Messages and Embed Links there, then run /digest setup again.`,
+        1024,
+      ),
+    });
   }
-  return { embeds: [{ title: 'Digest status', description: `The digest of ${channelMention(c.channelId)}.`, fields }], ephemeral: true };
+  return {
+    embeds: [{ title: 'Digest status', description: `The digest of ${channelMention(c.channelId)}.`, fields }],
+    ephemeral: true,
+  };
 }

@@ -19,7 +19,10 @@ export function digestPreviewReply(c: Channel, window: DigestWindow, messages: D
   const where = channelMention(c.channelId);
   if (messages.length === 0) {
     const quiet = c.quietDay === 'notice' ? '' : ' and quiet_day is "nothing"';
-    return { content: `Nothing would be posted in ${where} now: no new GRPO-family papers since ${whenText(window.since)}${quiet}.`, ephemeral: true };
+    return {
+      content: `Nothing would be posted in ${where} now: no new GRPO-family papers since ${whenText(window.since)}${quiet}.`,
+      ephemeral: true,
+    };
   }
   const papers = messages.reduce((n, m) => n + m.paperIds.length, 0);
   const size = `${messages.length} message${messages.length === 1 ? '' : 's'}, ${papers} paper${papers === 1 ? '' : 's'}`;
@@ -27,5 +30,9 @@ export function digestPreviewReply(c: Channel, window: DigestWindow, messages: D
     ? `${sampleLabel(where, window.since, papers)}${messages.length > 1 ? ` (${size}) Message 1:` : ''}`
     : `**Preview** of the digest for ${where} (${size}; papers since ${whenText(window.since)})${messages.length > 1 ? '. Message 1:' : ':'}`;
   const first = messages[0]!.reply;
-  return { ...first, content: truncate([head, first.content].filter(Boolean).join('\n'), LIMITS.content), ephemeral: true };
+  return {
+    ...first,
+    content: truncate([head, first.content].filter(Boolean).join('\n'), LIMITS.content),
+    ephemeral: true,
+  };
 }

@@ -39,12 +39,14 @@ export function familyTreeReply(v: FamilyTreeView): Reply {
     return `${name}${f.year ? ` ${f.year}` : ''} · ${f.total} paper${f.total === 1 ? '' : 's'}${fresh}${parents}`;
   });
   return {
-    embeds: [{
-      title: v.highlight ? `GRPO family tree: ${v.highlight}` : 'GRPO family tree',
-      description: truncate(lines.join('\n'), LIMITS.description),
-      ...(v.file && { image: v.file.name }),
-      footer: `Papers in the corpus per family (its defining paper and the papers building on it); "new" = announced in ${v.month} (UTC). ${v.file ? '' : 'The picture could not be drawn this time; the list says the same. '}/family show name:<family> for one family.`,
-    }],
+    embeds: [
+      {
+        title: v.highlight ? `GRPO family tree: ${v.highlight}` : 'GRPO family tree',
+        description: truncate(lines.join('\n'), LIMITS.description),
+        ...(v.file && { image: v.file.name }),
+        footer: `Papers in the corpus per family (its defining paper and the papers building on it); "new" = announced in ${v.month} (UTC). ${v.file ? '' : 'The picture could not be drawn this time; the list says the same. '}/family show name:<family> for one family.`,
+      },
+    ],
     ...(v.file && { files: [v.file] }),
   };
 }

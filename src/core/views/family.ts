@@ -22,9 +22,17 @@ export interface FamilyPage {
  * page of the papers that build on it, with Previous/Next when there is more than one page; the
  * family tree with this family highlighted (`tree`) is the first embed's picture.
  */
-export function familyReply(f: FamilyEntry, defining: Paper | undefined, page: FamilyPage, idFor: (page: number) => string, tree?: ReplyFile): Reply {
+export function familyReply(
+  f: FamilyEntry,
+  defining: Paper | undefined,
+  page: FamilyPage,
+  idFor: (page: number) => string,
+  tree?: ReplyFile,
+): Reply {
   const pages = Math.max(1, Math.ceil(page.total / FAMILY_PAGE_SIZE));
-  const reply: Reply = { embeds: [{ ...familyEmbed(f, defining), ...(tree && { image: tree.name }) }, membersEmbed(f, page, pages)] };
+  const reply: Reply = {
+    embeds: [{ ...familyEmbed(f, defining), ...(tree && { image: tree.name }) }, membersEmbed(f, page, pages)],
+  };
   if (tree) reply.files = [tree];
   if (pages > 1) reply.components = [pagerRow(idFor, page.page, page.page < pages)];
   return reply;
@@ -37,7 +45,10 @@ function familyEmbed(f: FamilyEntry, defining: Paper | undefined): Embed {
   const stored = defining ? ` · in the corpus: \`/paper show id:${d.arxivId}\`` : ' · not in the corpus';
   const unchecked = d.idCheck === 'recalled' ? ' · arXiv id from memory, not yet checked against arXiv' : '';
   const fields: EmbedField[] = [
-    { name: 'Defining paper', value: truncate(`${title}${d.arxivId ? ` (arXiv ${d.arxivId})` : ''}${stored}${unchecked}`, LIMITS.fieldValue) },
+    {
+      name: 'Defining paper',
+      value: truncate(`${title}${d.arxivId ? ` (arXiv ${d.arxivId})` : ''}${stored}${unchecked}`, LIMITS.fieldValue),
+    },
   ];
   if (f.buildsOn.length) fields.push({ name: 'Builds on', value: f.buildsOn.join(' · '), inline: true });
   fields.push(...trlFields(f));
@@ -54,13 +65,17 @@ function familyEmbed(f: FamilyEntry, defining: Paper | undefined): Embed {
 function trlFields(f: FamilyEntry): EmbedField[] {
   const lines = f.trl.settings.map((s) => `• \`${s.setting}\` — ${s.what} _(${s.since})_`);
   const missing = f.trl.missing.map((m) => `✗ ${m}`);
-  const value = [...lines, ...missing].join('\n') || (f.trl.support === 'none' ? '✗ No TRL trainer or setting expresses it.' : '—');
+  const value =
+    [...lines, ...missing].join('\n') || (f.trl.support === 'none' ? '✗ No TRL trainer or setting expresses it.' : '—');
   return [{ name: `Reproduce with TRL: ${SUPPORT[f.trl.support]}`, value: truncate(value, LIMITS.fieldValue) }];
 }
 
 function membersEmbed(f: FamilyEntry, page: FamilyPage, pages: number): Embed {
   if (page.total === 0) {
-    return { title: `Papers that build on ${f.name}`, description: 'None in the corpus yet: no paper is classified as this family or cites its defining paper.' };
+    return {
+      title: `Papers that build on ${f.name}`,
+      description: 'None in the corpus yet: no paper is classified as this family or cites its defining paper.',
+    };
   }
   const start = (page.page - 1) * FAMILY_PAGE_SIZE;
   const perEntry = Math.floor((LIMITS.description - 50) / Math.max(page.rows.length, 1));
@@ -81,14 +96,21 @@ function memberLine(p: FamilyMemberRow, n: number): string {
 }
 
 /** `/family list`: each family with how many papers build on it and how many are new this month. */
-export function familyListReply(rows: { entry: FamilyEntry; total: number; thisMonth: number }[], monthLabel: string): Reply {
-  const lines = rows.map(({ entry, total, thisMonth }) =>
-    `**${entry.name}** · ${total} paper${total === 1 ? '' : 's'}${thisMonth ? ` · ${thisMonth} new in ${monthLabel}` : ''} · TRL: ${SUPPORT[entry.trl.support]}`);
+export function familyListReply(
+  rows: { entry: FamilyEntry; total: number; thisMonth: number }[],
+  monthLabel: string,
+): Reply {
+  const lines = rows.map(
+    ({ entry, total, thisMonth }) =>
+      `**${entry.name}** · ${total} paper${total === 1 ? '' : 's'}${thisMonth ? ` · ${thisMonth} new in ${monthLabel}` : ''} · TRL: ${SUPPORT[entry.trl.support]}`,
+  );
   return {
-    embeds: [{
-      title: 'GRPO family tree',
-      description: truncate(lines.join('\n'), LIMITS.description),
-      footer: `A family counts its defining paper and the papers that build on it: GRPO-family papers named as it, or any paper citing its defining paper (GRPO also: a summary that changes a GRPO axis). "New" = announced by a feed in ${monthLabel} (UTC); imported papers are not new. /family show name:<family> for details.`,
-    }],
+    embeds: [
+      {
+        title: 'GRPO family tree',
+        description: truncate(lines.join('\n'), LIMITS.description),
+        footer: `A family counts its defining paper and the papers that build on it: GRPO-family papers named as it, or any paper citing its defining paper (GRPO also: a summary that changes a GRPO axis). "New" = announced by a feed in ${monthLabel} (UTC); imported papers are not new. /family show name:<family> for details.`,
+      },
+    ],
   };
 }

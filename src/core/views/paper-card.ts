@@ -14,29 +14,48 @@ import { recipeField, settingsField, trainingButtons } from './training.ts';
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
  * Chinese note, citing papers, and link buttons. Sized to fit one Discord message (6,000 characters).
  */
-export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {}): Reply {
+export function paperCardReply(
+  d: PaperDetail,
+  opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {},
+): Reply {
   const p = d.paper;
   const links = paperLinks(p);
   const by = byline(p);
   const header = [
     p.titleZh && untrustedText(p.titleZh),
     by && untrustedText(by),
-    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, paperDate(p) ?? 'date unknown'].filter(Boolean).join(' · '),
+    [p.arxivId && `arXiv ${p.arxivId}${p.arxivVersion ? `v${p.arxivVersion}` : ''}`, paperDate(p) ?? 'date unknown']
+      .filter(Boolean)
+      .join(' · '),
   ].filter(Boolean);
-  const description = [...header, '', truncate(p.abstract ? untrustedText(readable(p.abstract)) : '(no abstract stored)', 1500)].join('\n');
+  const description = [
+    ...header,
+    '',
+    truncate(p.abstract ? untrustedText(readable(p.abstract)) : '(no abstract stored)', 1500),
+  ].join('\n');
   const fields: EmbedField[] = [];
   if (opts.summary) fields.push(...summaryFields(opts.summary));
   // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
   const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
   if (families.length || p.topics.length) {
-    fields.push({ name: 'Families · topics', value: truncate([...families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024) });
+    fields.push({
+      name: 'Families · topics',
+      value: truncate([...families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024),
+    });
   }
   // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
   const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
-  if (derived.length) fields.push({ name: 'Also builds on', value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024) });
+  if (derived.length)
+    fields.push({
+      name: 'Also builds on',
+      value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024),
+    });
   const decision = familyDecision(d);
   if (decision) fields.push({ name: 'GRPO family', value: decision });
-  const signals = [p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '', p.githubStars ? `★ ${p.githubStars} on GitHub` : ''].filter(Boolean);
+  const signals = [
+    p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '',
+    p.githubStars ? `★ ${p.githubStars} on GitHub` : '',
+  ].filter(Boolean);
   if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
   fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });
   // A family paper's training: its settings (quoted on demand) and a TRL recipe from them and its family.
@@ -46,11 +65,21 @@ export function paperCardReply(d: PaperDetail, opts: { buildsOn?: string[]; summ
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
-    const lines = d.citing.map((c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(untrustedText(readable(c.title)), 110)}`);
+    const lines = d.citing.map(
+      (c) => `• ${c.arxivId ? `\`${c.arxivId}\` ` : ''}${truncate(untrustedText(readable(c.title)), 110)}`,
+    );
     const more = d.citingCount > d.citing.length ? `\n…and ${d.citingCount - d.citing.length} more` : '';
-    fields.push({ name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`, value: truncate(lines.join('\n'), 1000) + more });
+    fields.push({
+      name: `Cited by ${d.citingCount} paper${d.citingCount === 1 ? '' : 's'} in the corpus`,
+      value: truncate(lines.join('\n'), 1000) + more,
+    });
   }
-  const embed: Embed = { title: truncate(untrustedText(readable(p.title)), LIMITS.title), url: links.main, description, fields };
+  const embed: Embed = {
+    title: truncate(untrustedText(readable(p.title)), LIMITS.title),
+    url: links.main,
+    description,
+    fields,
+  };
   return {
     embeds: [fitEmbed(embed)],
     components: [
@@ -65,11 +94,17 @@ function familyDecision(d: PaperDetail): string | undefined {
   if (d.mark) {
     const who = d.mark.setByName ? untrustedText(d.mark.setByName) : 'a moderator';
     const why = d.mark.reason ? `: ${untrustedText(d.mark.reason)}` : '';
-    return truncate(`${d.mark.inFamily ? 'In' : 'Out'}, marked by ${who} on ${d.mark.setAt.toISOString().slice(0, 10)}${why}`, 1024);
+    return truncate(
+      `${d.mark.inFamily ? 'In' : 'Out'}, marked by ${who} on ${d.mark.setAt.toISOString().slice(0, 10)}${why}`,
+      1024,
+    );
   }
   if (d.judgement && d.judgement.inFamily !== null) {
     const why = d.judgement.reason ? `: ${untrustedText(d.judgement.reason)}` : '';
-    return truncate(`${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`, 1024);
+    return truncate(
+      `${d.judgement.inFamily ? 'In' : 'Out'}, decided by the LLM judge (${d.judgement.model ?? 'model'})${why}`,
+      1024,
+    );
   }
   return undefined;
 }
@@ -83,7 +118,12 @@ export interface CardSummary {
 
 /** The LLM summary first: its TL;DR (labelled with the model that wrote it) and what it changes relative to GRPO. */
 function summaryFields(s: CardSummary): EmbedField[] {
-  const fields: EmbedField[] = [{ name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`, value: truncate(untrustedText(readable(s.tldr)), 600) }];
+  const fields: EmbedField[] = [
+    {
+      name: `TL;DR (LLM summary${s.model ? `, ${s.model}` : ''})`,
+      value: truncate(untrustedText(readable(s.tldr)), 600),
+    },
+  ];
   const labels = labelsFor('en');
   const delta = compactDelta(s.grpoDelta ?? undefined, labels.deltaAxes, { max: 400 });
   if (delta) fields.push({ name: labels.delta, value: untrustedText(delta) });
@@ -103,4 +143,3 @@ function noteFields(n: Note): EmbedField[] {
   ];
   return parts.filter(([, v]) => v.trim()).map(([name, value]) => ({ name, value: truncate(value.trim(), 500) }));
 }
-

@@ -3,6 +3,8 @@
  * (Hugging Face's search pages) leaves `authors: []` beside `authorCount: 8`, which reads as "no
  * authors": the names are `null` (unknown) instead, and `authorCount` says how many there are.
  */
-export function paperJson<T extends { authors: string[]; authorCount: number | null }>(p: T): Omit<T, 'authors'> & { authors: string[] | null } {
+export function paperJson<T extends { authors: string[]; authorCount: number | null }>(
+  p: T,
+): Omit<T, 'authors'> & { authors: string[] | null } {
   return { ...p, authors: p.authors.length === 0 && p.authorCount ? null : p.authors };
 }

@@ -25,24 +25,42 @@ export function sessionDateText(date: string): string {
 }
 
 /** The answer to a vote press or `/queue vote`: which way it went and the new count. */
-export function voteReply(title: string, o: { kind: 'voted' | 'unvoted'; item: QueueItem; votes: number; nominated: boolean }): Reply {
+export function voteReply(
+  title: string,
+  o: { kind: 'voted' | 'unvoted'; item: QueueItem; votes: number; nominated: boolean },
+): Reply {
   const count = plural(o.votes, 'vote');
-  let content = o.kind === 'unvoted'
-    ? `Your vote for ${boldTitle(title)} is removed: ${count} now. Vote again to put it back.`
-    : o.nominated
-      ? `You nominated ${boldTitle(title)} for the reading group and voted for it: ${count}. /queue show ranks the queue.`
-      : `Your vote for ${boldTitle(title)} is counted: ${count}.`;
-  if (o.item.status === 'scheduled' && o.item.scheduledFor) content += ` It is scheduled for the session of ${sessionDateText(o.item.scheduledFor)}.`;
+  let content =
+    o.kind === 'unvoted'
+      ? `Your vote for ${boldTitle(title)} is removed: ${count} now. Vote again to put it back.`
+      : o.nominated
+        ? `You nominated ${boldTitle(title)} for the reading group and voted for it: ${count}. /queue show ranks the queue.`
+        : `Your vote for ${boldTitle(title)} is counted: ${count}.`;
+  if (o.item.status === 'scheduled' && o.item.scheduledFor)
+    content += ` It is scheduled for the session of ${sessionDateText(o.item.scheduledFor)}.`;
   return { content, ephemeral: true };
 }
 
 /** The answer to `/queue add`. */
-export function nominateReply(title: string, o: { kind: 'nominated' | 'queued'; item: QueueItem; votes: number; newVote: boolean }): Reply {
+export function nominateReply(
+  title: string,
+  o: { kind: 'nominated' | 'queued'; item: QueueItem; votes: number; newVote: boolean },
+): Reply {
   const count = plural(o.votes, 'vote');
-  if (o.kind === 'nominated') return { content: `Added ${boldTitle(title)} to the reading-group queue, with your vote: ${count}. /queue show ranks the queue.`, ephemeral: true };
-  const state = o.item.status === 'scheduled' && o.item.scheduledFor ? `is scheduled for ${sessionDateText(o.item.scheduledFor)}` : 'is already in the queue';
+  if (o.kind === 'nominated')
+    return {
+      content: `Added ${boldTitle(title)} to the reading-group queue, with your vote: ${count}. /queue show ranks the queue.`,
+      ephemeral: true,
+    };
+  const state =
+    o.item.status === 'scheduled' && o.item.scheduledFor
+      ? `is scheduled for ${sessionDateText(o.item.scheduledFor)}`
+      : 'is already in the queue';
   const yours = o.newVote ? 'your vote is counted' : 'you had already voted for it';
-  return { content: `${boldTitle(title)} ${state} (nominated by ${userMention(o.item.nominatedBy)}); ${yours}: ${count}.`, ephemeral: true };
+  return {
+    content: `${boldTitle(title)} ${state} (nominated by ${userMention(o.item.nominatedBy)}); ${yours}: ${count}.`,
+    ephemeral: true,
+  };
 }
 
 /** A read paper cannot be voted back in: say when it was read. */
@@ -78,8 +96,14 @@ export interface QueuePage {
 }
 
 function scheduledField(scheduled: QueueEntry[]): EmbedField {
-  const lines = scheduled.map((e) => `**${e.scheduledFor ? sessionDateText(e.scheduledFor) : 'date to be set'}**: ${clip(readable(e.paper.title), 150)} (${plural(e.votes, 'vote')}) · ${paperLink(e.paper)}`);
-  return { name: scheduled.length === 1 ? 'Next session' : 'Scheduled sessions', value: truncate(lines.join('\n'), LIMITS.fieldValue) };
+  const lines = scheduled.map(
+    (e) =>
+      `**${e.scheduledFor ? sessionDateText(e.scheduledFor) : 'date to be set'}**: ${clip(readable(e.paper.title), 150)} (${plural(e.votes, 'vote')}) · ${paperLink(e.paper)}`,
+  );
+  return {
+    name: scheduled.length === 1 ? 'Next session' : 'Scheduled sessions',
+    value: truncate(lines.join('\n'), LIMITS.fieldValue),
+  };
 }
 
 /** `/queue show`: the server's queue ranked by votes (ties: earliest nomination first), one page. */
@@ -88,16 +112,19 @@ export function queuePageReply(q: QueuePage): Reply {
   if (q.page === 1 && q.scheduled.length) fields.push(scheduledField(q.scheduled));
   const start = (q.page - 1) * q.pageSize;
   fields.push(...q.entries.map((e, i) => entryField(e, start + i + 1, q.tldrs.get(e.paperId))));
-  const description = q.total === 0
-    ? 'The queue is empty. Vote for a paper from a digest, or nominate one with /queue add paper:<arXiv id or title>.'
-    : 'Ranked by votes, ties by who was nominated first. Vote with the digest\'s button or /queue vote.';
+  const description =
+    q.total === 0
+      ? 'The queue is empty. Vote for a paper from a digest, or nominate one with /queue add paper:<arXiv id or title>.'
+      : "Ranked by votes, ties by who was nominated first. Vote with the digest's button or /queue vote.";
   const reply: Reply = {
-    embeds: [{
-      title: 'Reading-group queue',
-      description,
-      fields,
-      footer: `${plural(q.total, 'paper')} in the queue${q.entries.length ? ` · ${start + 1}-${start + q.entries.length}` : ''}`,
-    }],
+    embeds: [
+      {
+        title: 'Reading-group queue',
+        description,
+        fields,
+        footer: `${plural(q.total, 'paper')} in the queue${q.entries.length ? ` · ${start + 1}-${start + q.entries.length}` : ''}`,
+      },
+    ],
   };
   if (q.page > 1 || q.hasMore) reply.components = [pagerRow(q.pageId, q.page, q.hasMore)];
   return reply;
@@ -107,7 +134,11 @@ export function queuePageReply(q: QueuePage): Reply {
 export function historyPageReply(q: Omit<QueuePage, 'scheduled' | 'tldrs'>): Reply {
   const start = (q.page - 1) * q.pageSize;
   const fields = q.entries.map((e) => {
-    const when = e.scheduledFor ? sessionDateText(e.scheduledFor) : e.doneAt ? e.doneAt.toISOString().slice(0, 10) : 'unknown date';
+    const when = e.scheduledFor
+      ? sessionDateText(e.scheduledFor)
+      : e.doneAt
+        ? e.doneAt.toISOString().slice(0, 10)
+        : 'unknown date';
     const read = e.doneAt ? `marked read ${discordTime(e.doneAt, 'R')}` : 'read';
     return {
       name: `${when}: ${clip(readable(e.paper.title), LIMITS.fieldName - 40)}`,
@@ -115,12 +146,17 @@ export function historyPageReply(q: Omit<QueuePage, 'scheduled' | 'tldrs'>): Rep
     };
   });
   const reply: Reply = {
-    embeds: [{
-      title: 'Reading-group history',
-      description: q.total === 0 ? 'Nothing read yet. After a session, a moderator marks its paper with /queue done.' : 'Papers the group has read, newest first.',
-      fields,
-      footer: `${plural(q.total, 'paper')} read${q.entries.length ? ` · ${start + 1}-${start + q.entries.length}` : ''}`,
-    }],
+    embeds: [
+      {
+        title: 'Reading-group history',
+        description:
+          q.total === 0
+            ? 'Nothing read yet. After a session, a moderator marks its paper with /queue done.'
+            : 'Papers the group has read, newest first.',
+        fields,
+        footer: `${plural(q.total, 'paper')} read${q.entries.length ? ` · ${start + 1}-${start + q.entries.length}` : ''}`,
+      },
+    ],
   };
   if (q.page > 1 || q.hasMore) reply.components = [pagerRow(q.pageId, q.page, q.hasMore)];
   return reply;
@@ -134,12 +170,16 @@ const VOTERS_SHOWN = 40;
  * the adapter's empty allowedMentions means nobody is pinged; notifying voters is the notifier's job),
  * then the paper card.
  */
-export function announcementReply(card: Reply, o: { title: string; date: string; voters: string[]; nominatedBy: string }): Reply {
+export function announcementReply(
+  card: Reply,
+  o: { title: string; date: string; voters: string[]; nominatedBy: string },
+): Reply {
   const named = o.voters.slice(0, VOTERS_SHOWN).map(userMention);
   const more = o.voters.length - named.length;
-  const who = o.voters.length === 0
-    ? 'No votes yet'
-    : `Voted for by ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${plural(o.voters.length, 'vote')})`;
+  const who =
+    o.voters.length === 0
+      ? 'No votes yet'
+      : `Voted for by ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${plural(o.voters.length, 'vote')})`;
   const content = [
     `📚 **Reading group on ${sessionDateText(o.date)}**: ${boldTitle(o.title, 300)}`,
     `${who} · nominated by ${userMention(o.nominatedBy)}`,

@@ -8,11 +8,13 @@ export function topicsReply(counts: { total: number; byTopic: ReadonlyMap<string
     return { name: `${t.label} · \`${t.slug}\` · ${n} paper${n === 1 ? '' : 's'}`, value: t.description };
   });
   return {
-    embeds: [{
-      title: 'Topics',
-      description: `${counts.total} GRPO-family papers in the corpus; a paper can be in several topics. Use the slugs in /digest setup topics:…`,
-      fields,
-    }],
+    embeds: [
+      {
+        title: 'Topics',
+        description: `${counts.total} GRPO-family papers in the corpus; a paper can be in several topics. Use the slugs in /digest setup topics:…`,
+        fields,
+      },
+    ],
     ephemeral: true,
   };
 }

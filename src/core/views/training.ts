@@ -10,26 +10,49 @@ import { LIMITS, truncate, untrustedText, type Button, type EmbedField, type Rep
  */
 
 const safe = (s: string) => untrustedText(s);
-const sourceLabel = (s: PaperSettings) => (s.source === 'llm' ? `read from the full text by ${s.model ?? 'the LLM'}` : 'found in the full text by rules (no LLM)');
+const sourceLabel = (s: PaperSettings) =>
+  s.source === 'llm'
+    ? `read from the full text by ${s.model ?? 'the LLM'}`
+    : 'found in the full text by rules (no LLM)';
 
 /** "Group size: 16" lines, for the card. */
 export function settingsField(s: PaperSettings): EmbedField {
   const lines = s.items.map((x) => `${SETTING_INFO[x.key].label}: ${truncate(safe(x.value), 90)}`);
-  return { name: 'Training settings', value: truncate(`${lines.join('\n')}\n-# ${sourceLabel(s)}; quotes under Evidence`, LIMITS.fieldValue) };
+  return {
+    name: 'Training settings',
+    value: truncate(`${lines.join('\n')}\n-# ${sourceLabel(s)}; quotes under Evidence`, LIMITS.fieldValue),
+  };
 }
 
 /** The recipe in a few lines, for the card. */
 export function recipeField(r: Recipe): EmbedField {
   const code = truncate(recipeCode(r), 700);
   const gaps = r.cannot.length ? `\nTRL cannot express: ${truncate(r.cannot.join('; '), 200)}` : '';
-  return { name: `Reproduce with TRL ${r.trlVersion}`, value: truncate(`\`\`\`py\n${code}\n\`\`\`${gaps}`, LIMITS.fieldValue) };
+  return {
+    name: `Reproduce with TRL ${r.trlVersion}`,
+    value: truncate(`\`\`\`py\n${code}\n\`\`\`${gaps}`, LIMITS.fieldValue),
+  };
 }
 
 /** The card's second row: Reproduce and, with settings, Evidence. */
 export function trainingButtons(paperId: number, settings: PaperSettings | null): Button[] {
   return [
-    { kind: 'action', customId: CUSTOM_IDS.paperRecipe.encode({ paper: paperId }), label: 'Reproduce', style: 'primary' },
-    ...(settings?.items.length ? [{ kind: 'action' as const, customId: CUSTOM_IDS.paperEvidence.encode({ paper: paperId }), label: 'Evidence', style: 'secondary' as const }] : []),
+    {
+      kind: 'action',
+      customId: CUSTOM_IDS.paperRecipe.encode({ paper: paperId }),
+      label: 'Reproduce',
+      style: 'primary',
+    },
+    ...(settings?.items.length
+      ? [
+          {
+            kind: 'action' as const,
+            customId: CUSTOM_IDS.paperEvidence.encode({ paper: paperId }),
+            label: 'Evidence',
+            style: 'secondary' as const,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -37,8 +60,8 @@ export function trainingButtons(paperId: number, settings: PaperSettings | null)
 export function recipeReply(p: Pick<Paper, 'arxivId' | 'title' | 'families'>, settings: PaperSettings | null): Reply {
   const r = trlRecipe(settings?.items ?? [], p.families);
   const basis = settings?.items.length
-    ? `From the paper's settings (${sourceLabel(settings)}) and ${r.family ? `${r.family}'s` : 'GRPO\'s'} TRL entry.`
-    : `The paper states no settings the bot could read${p.arxivId ? ' (no full text yet, or none stated)' : ''}: this is ${r.family ? `${r.family}'s` : 'GRPO\'s'} TRL entry alone.`;
+    ? `From the paper's settings (${sourceLabel(settings)}) and ${r.family ? `${r.family}'s` : "GRPO's"} TRL entry.`
+    : `The paper states no settings the bot could read${p.arxivId ? ' (no full text yet, or none stated)' : ''}: this is ${r.family ? `${r.family}'s` : "GRPO's"} TRL entry alone.`;
   const lines = [
     `**Reproduce ${truncate(safe(p.title), 150)} with TRL ${r.trlVersion}** (${r.trainer})`,
     basis,
@@ -52,7 +75,19 @@ export function recipeReply(p: Pick<Paper, 'arxivId' | 'title' | 'families'>, se
 
 /** The Evidence button's answer: each setting with the sentence or table row of the paper that states it. */
 export function evidenceReply(p: Pick<Paper, 'arxivId' | 'title'>, settings: PaperSettings | null): Reply {
-  if (!settings?.items.length) return { content: `No training settings are known for ${p.arxivId ?? 'this paper'} yet (its full text is not read, or states none).`, ephemeral: true };
-  const lines = settings.items.map((x) => `**${SETTING_INFO[x.key].label}: ${truncate(safe(x.value), 80)}**\n> ${truncate(safe(x.evidence), 300)}`);
-  return { content: truncate([`Settings of ${truncate(safe(p.title), 120)}, ${sourceLabel(settings)}:`, ...lines].join('\n'), LIMITS.content), ephemeral: true };
+  if (!settings?.items.length)
+    return {
+      content: `No training settings are known for ${p.arxivId ?? 'this paper'} yet (its full text is not read, or states none).`,
+      ephemeral: true,
+    };
+  const lines = settings.items.map(
+    (x) => `**${SETTING_INFO[x.key].label}: ${truncate(safe(x.value), 80)}**\n> ${truncate(safe(x.evidence), 300)}`,
+  );
+  return {
+    content: truncate(
+      [`Settings of ${truncate(safe(p.title), 120)}, ${sourceLabel(settings)}:`, ...lines].join('\n'),
+      LIMITS.content,
+    ),
+    ephemeral: true,
+  };
 }

@@ -16,14 +16,20 @@ export function weekLabel(start: string): string {
 
 /** `trends-gspo-multimodal-12w.png`. */
 export function trendsFileName(subject: string, weeks: number): string {
-  const slug = subject.toLowerCase().replace(/\+\+/g, 'pp').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = subject
+    .toLowerCase()
+    .replace(/\+\+/g, 'pp')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `trends-${slug || 'papers'}-${weeks}w.png`;
 }
 
 /** What the chart shows, in words (its alt text). */
 export function trendsAlt(t: Trends): string {
   const counts = t.overall.weeks.map((w) => `${weekLabel(w.start)}: ${w.count}`).join(', ');
-  const panels = t.panels.length ? ` Smaller panels for ${t.panels.map((p) => `${p.name} (${p.total})`).join(', ')}.` : '';
+  const panels = t.panels.length
+    ? ` Smaller panels for ${t.panels.map((p) => `${p.name} (${p.total})`).join(', ')}.`
+    : '';
   return `Bar chart of ${t.subject} papers per week, ${t.overall.total} in ${t.range.starts.length} weeks: ${counts}. Each week's top paper's Hugging Face upvotes are written above its bar.${panels}`;
 }
 
@@ -39,21 +45,48 @@ export function trendsReply(v: TrendsView): Reply {
   const weeks = t.range.starts.length;
   const title = truncate(`${t.subject}: papers per week`, LIMITS.title);
   if (t.overall.total === 0) {
-    const hint = v.newest && v.newest < t.range.from ? ` The newest dated one is from ${v.newest}: ${suggestWeeks(v.newest, t.range.from, weeks)}` : '';
-    return { embeds: [{ title, description: `No paper of ${t.subject} is dated in the ${weeks} weeks from ${t.range.from} to today.${hint}${monthOnlyNote(t)}` }] };
+    const hint =
+      v.newest && v.newest < t.range.from
+        ? ` The newest dated one is from ${v.newest}: ${suggestWeeks(v.newest, t.range.from, weeks)}`
+        : '';
+    return {
+      embeds: [
+        {
+          title,
+          description: `No paper of ${t.subject} is dated in the ${weeks} weeks from ${t.range.from} to today.${hint}${monthOnlyNote(t)}`,
+        },
+      ],
+    };
   }
   const byFamily = t.panels.map((p) => `${p.name} ${p.total}`).join(' · ');
   return {
-    embeds: [{
-      title,
-      description: weekLines(t.overall.weeks),
-      fields: [
-        { name: 'In all', value: `${t.overall.total} paper${t.overall.total === 1 ? '' : 's'} in ${weeks} weeks`, inline: true },
-        ...(byFamily ? [{ name: 'By family', value: truncate(`${byFamily} (a paper building on two families counts in both)`, LIMITS.fieldValue), inline: true }] : []),
-      ],
-      ...(v.file && { image: v.file.name }),
-      footer: truncate(`Weeks start on Monday (UTC). A paper's week is when a feed announced it, else its publication date.${monthOnlyNote(t)} ▲ = Hugging Face upvotes of the week's top paper.${v.file ? '' : ' The chart could not be drawn this time; the numbers above say the same.'}`, LIMITS.footer),
-    }],
+    embeds: [
+      {
+        title,
+        description: weekLines(t.overall.weeks),
+        fields: [
+          {
+            name: 'In all',
+            value: `${t.overall.total} paper${t.overall.total === 1 ? '' : 's'} in ${weeks} weeks`,
+            inline: true,
+          },
+          ...(byFamily
+            ? [
+                {
+                  name: 'By family',
+                  value: truncate(`${byFamily} (a paper building on two families counts in both)`, LIMITS.fieldValue),
+                  inline: true,
+                },
+              ]
+            : []),
+        ],
+        ...(v.file && { image: v.file.name }),
+        footer: truncate(
+          `Weeks start on Monday (UTC). A paper's week is when a feed announced it, else its publication date.${monthOnlyNote(t)} ▲ = Hugging Face upvotes of the week's top paper.${v.file ? '' : ' The chart could not be drawn this time; the numbers above say the same.'}`,
+          LIMITS.footer,
+        ),
+      },
+    ],
     ...(v.file && { files: [v.file] }),
   };
 }
@@ -71,12 +104,15 @@ function weekLines(weeks: readonly TrendWeek[]): string {
     if (run && w.count === 0 && run[0]!.count === 0) run.push(w);
     else runs.push([w]);
   }
-  const lines = (titles: boolean) => runs.map((run) => {
-    const w = run[0]!;
-    if (run.length > 1) return `${label(w.start)} – ${label(run.at(-1)!.start)} · 0`;
-    const top = w.top ? ` · ▲ ${w.top.hfUpvotes}${titles ? ` ${topLink(w.top)}` : ''}` : '';
-    return `**${label(w.start)}** · ${w.count}${top}`;
-  }).join('\n');
+  const lines = (titles: boolean) =>
+    runs
+      .map((run) => {
+        const w = run[0]!;
+        if (run.length > 1) return `${label(w.start)} – ${label(run.at(-1)!.start)} · 0`;
+        const top = w.top ? ` · ▲ ${w.top.hfUpvotes}${titles ? ` ${topLink(w.top)}` : ''}` : '';
+        return `**${label(w.start)}** · ${w.count}${top}`;
+      })
+      .join('\n');
   const full = lines(true);
   return full.length <= LIMITS.description ? full : truncate(lines(false), LIMITS.description);
 }
@@ -88,13 +124,17 @@ function topLink(top: NonNullable<TrendWeek['top']>): string {
 }
 
 function monthOnlyNote(t: Trends): string {
-  return t.monthOnly ? ` ${t.monthOnly} paper${t.monthOnly === 1 ? ' is' : 's are'} dated only by month and in no week.` : '';
+  return t.monthOnly
+    ? ` ${t.monthOnly} paper${t.monthOnly === 1 ? ' is' : 's are'} dated only by month and in no week.`
+    : '';
 }
 
 /** "try weeks:40" when a longer range reaches the newest paper, or says it is older than the longest range. */
 function suggestWeeks(newest: string, from: string, weeks: number): string {
   const needed = weeks + Math.ceil((Date.parse(from) - Date.parse(newest)) / (7 * 86_400_000));
-  return needed <= MAX_TREND_WEEKS ? `try weeks:${needed}.` : `older than the longest range (${MAX_TREND_WEEKS} weeks).`;
+  return needed <= MAX_TREND_WEEKS
+    ? `try weeks:${needed}.`
+    : `older than the longest range (${MAX_TREND_WEEKS} weeks).`;
 }
 
 /** The longest range `/trends` draws. */

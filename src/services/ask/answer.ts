@@ -40,14 +40,28 @@ export type AskResult = {
 );
 
 /** The retrieved papers with their reference numbers and the summary shown for each. */
-export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskRequest, o: Partial<RetrieveOptions> = {}): Promise<RetrievedPaper[]> {
-  const found = await retrievePapers(deps.db, r.question, { k: ASK_K, ...(r.since && { since: r.since }), ...(r.topic && { topic: r.topic }), ...o });
+export async function retrieveSources(
+  deps: Pick<CommandDeps, 'db'>,
+  r: AskRequest,
+  o: Partial<RetrieveOptions> = {},
+): Promise<RetrievedPaper[]> {
+  const found = await retrievePapers(deps.db, r.question, {
+    k: ASK_K,
+    ...(r.since && { since: r.since }),
+    ...(r.topic && { topic: r.topic }),
+    ...o,
+  });
   const shown = await summariesToShow(deps.db, found, 'en');
   return found.map((paper, i) => ({
     paper,
     source: {
-      n: i + 1, arxivId: paper.arxivId, title: paper.title, publishedOn: paper.publishedOn, families: paper.families,
-      abstract: paper.abstract, tldr: shown.get(paper.id)?.tldr ?? null,
+      n: i + 1,
+      arxivId: paper.arxivId,
+      title: paper.title,
+      publishedOn: paper.publishedOn,
+      families: paper.families,
+      abstract: paper.abstract,
+      tldr: shown.get(paper.id)?.tldr ?? null,
     },
   }));
 }
@@ -58,14 +72,22 @@ export async function retrieveSources(deps: Pick<CommandDeps, 'db'>, r: AskReque
  * not given, all within ASK_TIMEOUT_MS. What the calls cost goes to the spend ledger, so the daily
  * budget and /status include it. A failure says why (`reason`), for the user.
  */
-export async function answerQuestion(deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>, r: AskRequest): Promise<AskResult> {
+export async function answerQuestion(
+  deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>,
+  r: AskRequest,
+): Promise<AskResult> {
   const papers = await retrieveSources(deps, r);
   const base = { question: r.question, papers, costUsd: 0, model: null };
   if (papers.length === 0) return { ...base, kind: 'no-papers' };
   const { llm } = deps;
   if (!llm) return { ...base, kind: 'no-key' };
   const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, deps.now()));
-  const outcome = await askModel(llm, r.question, papers.map((p) => p.source), { budget, deadlineMs: deps.config.ask.timeoutMs });
+  const outcome = await askModel(
+    llm,
+    r.question,
+    papers.map((p) => p.source),
+    { budget, deadlineMs: deps.config.ask.timeoutMs },
+  );
   await recordSpend(deps.db, outcome.costUsd, deps.now());
   const done = { ...base, costUsd: outcome.costUsd, model: llm.model };
   if (outcome.kind === 'failed') {

@@ -1,4 +1,12 @@
-import { ASK_JSON_SCHEMA, ASK_MAX_TOKENS, ASK_SYSTEM_PROMPT, askUserPrompt, checkAnswer, type AskAnswer, type AskSource } from '../../core/ask/prompt.ts';
+import {
+  ASK_JSON_SCHEMA,
+  ASK_MAX_TOKENS,
+  ASK_SYSTEM_PROMPT,
+  askUserPrompt,
+  checkAnswer,
+  type AskAnswer,
+  type AskSource,
+} from '../../core/ask/prompt.ts';
 import type { Budget } from '../llm/budget.ts';
 import type { Llm, MessageCreateParamsNonStreaming } from '../../core/llm/port.ts';
 import { callStructured } from '../llm/structured.ts';
@@ -9,7 +17,11 @@ import { neutralizeMentions } from '../../core/reply.ts';
  * cache breakpoint: the system prompt is ~500 tokens, far under the smallest cacheable prefix
  * (1,024 to 4,096 tokens by model), so a breakpoint would cache nothing.
  */
-export function askRequest(question: string, sources: readonly AskSource[], model: string): MessageCreateParamsNonStreaming {
+export function askRequest(
+  question: string,
+  sources: readonly AskSource[],
+  model: string,
+): MessageCreateParamsNonStreaming {
   return {
     model,
     max_tokens: ASK_MAX_TOKENS,
@@ -24,7 +36,16 @@ export function askRequest(question: string, sources: readonly AskSource[], mode
  * again later), the bot's model configuration is refused (an operator must act), the API rejected the
  * request, or the answer was malformed, cited papers it was not given, was refused or was cut off.
  */
-export type AskFailure = 'slow' | 'unavailable' | 'misconfigured' | 'rejected' | 'malformed' | 'bad-citations' | 'refused' | 'cut-off' | 'over-budget';
+export type AskFailure =
+  | 'slow'
+  | 'unavailable'
+  | 'misconfigured'
+  | 'rejected'
+  | 'malformed'
+  | 'bad-citations'
+  | 'refused'
+  | 'cut-off'
+  | 'over-budget';
 
 export type AskOutcome =
   | { kind: 'ok'; answer: AskAnswer; costUsd: number }
@@ -41,7 +62,12 @@ export interface AskLimits {
  * malformed or cites a paper it was not given; all within `deadlineMs`. A good answer comes back
  * with mentions neutralised. Every attempt's cost is counted.
  */
-export async function askModel(llm: Llm, question: string, sources: readonly AskSource[], limits: AskLimits): Promise<AskOutcome> {
+export async function askModel(
+  llm: Llm,
+  question: string,
+  sources: readonly AskSource[],
+  limits: AskLimits,
+): Promise<AskOutcome> {
   const r = await callStructured(llm, askRequest(question, sources, llm.model), {
     read: (json) => {
       const checked = checkAnswer(json, sources.length);
@@ -52,7 +78,8 @@ export async function askModel(llm: Llm, question: string, sources: readonly Ask
     deadlineMs: limits.deadlineMs,
     call: { deadlineMs: limits.deadlineMs, maxRetries: 2 },
   });
-  if (r.ok) return { kind: 'ok', answer: { ...r.value, answer: neutralizeMentions(r.value.answer) }, costUsd: r.costUsd };
+  if (r.ok)
+    return { kind: 'ok', answer: { ...r.value, answer: neutralizeMentions(r.value.answer) }, costUsd: r.costUsd };
   return { kind: 'failed', reason: reasonOf(r), error: r.error, costUsd: r.costUsd };
 }
 

@@ -24,9 +24,18 @@ const FILTER_POOL = 200;
 export async function retrievePapers(db: Db, question: string, o: RetrieveOptions): Promise<Paper[]> {
   const filtered = Boolean(o.since || o.topic);
   const offset = o.offset ?? 0;
-  const { hits } = await searchPapers(db, question, { limit: filtered ? FILTER_POOL : o.k, offset: filtered ? 0 : offset });
+  const { hits } = await searchPapers(db, question, {
+    limit: filtered ? FILTER_POOL : o.k,
+    offset: filtered ? 0 : offset,
+  });
   if (hits.length === 0) return [];
-  const rows = await papersInOrder(db, hits.map((h) => h.id));
-  const kept = rows.filter((p) => (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)));
+  const rows = await papersInOrder(
+    db,
+    hits.map((h) => h.id),
+  );
+  const kept = rows.filter(
+    (p) =>
+      (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)),
+  );
   return filtered ? kept.slice(offset, offset + o.k) : kept.slice(0, o.k);
 }

@@ -1,11 +1,22 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { classificationColumns } from '../../../db/queries/classification.ts';
 import {
-  fieldsByArxivIds, insertPapersAndSources, titleOnlyFieldsByKeys, updatePaper, type NewPaperRow, type SourceRow,
+  fieldsByArxivIds,
+  insertPapersAndSources,
+  titleOnlyFieldsByKeys,
+  updatePaper,
+  type NewPaperRow,
+  type SourceRow,
 } from '../../../db/queries/ingest.ts';
 import { classifyPaper } from '../../core/papers/classify.ts';
 import { titleKey } from '../../core/papers/identity.ts';
-import { changedFields, isAnnouncement, mergeCandidate, textChanged, type PaperFields } from '../../core/papers/merge.ts';
+import {
+  changedFields,
+  isAnnouncement,
+  mergeCandidate,
+  textChanged,
+  type PaperFields,
+} from '../../core/papers/merge.ts';
 import type { PaperCandidate } from '../sources/candidate.ts';
 
 export interface IngestOptions {
@@ -42,9 +53,22 @@ export interface IngestStats {
  * Postgres writes one batch (indexing its text), Node reads and classifies the next, so the two
  * cores work at once.
  */
-export async function ingestCandidates(deps: { db: DbOrTx; now: () => Date }, candidates: readonly PaperCandidate[], opts: IngestOptions): Promise<IngestStats> {
+export async function ingestCandidates(
+  deps: { db: DbOrTx; now: () => Date },
+  candidates: readonly PaperCandidate[],
+  opts: IngestOptions,
+): Promise<IngestStats> {
   const { db } = deps;
-  const stats: IngestStats = { received: candidates.length, new: 0, updated: 0, unchanged: 0, merged: 0, family: 0, announced: 0, sources: 0 };
+  const stats: IngestStats = {
+    received: candidates.length,
+    new: 0,
+    updated: 0,
+    unchanged: 0,
+    merged: 0,
+    family: 0,
+    announced: 0,
+    sources: 0,
+  };
   const now = deps.now();
   const groups = new Map<string, PaperCandidate[]>();
   for (const c of candidates) {
@@ -79,10 +103,16 @@ type Existing = Map<string, { id: number; fields: PaperFields }>;
 
 async function loadExisting(db: DbOrTx, batch: Group[], stats: IngestStats): Promise<Existing> {
   const existing: Existing = new Map();
-  for (const row of await fieldsByArxivIds(db, batch.map(([id]) => id))) existing.set(row.fields.arxivId!, row);
+  for (const row of await fieldsByArxivIds(
+    db,
+    batch.map(([id]) => id),
+  ))
+    existing.set(row.fields.arxivId!, row);
 
   // A paper known only by title (a seed entry) gets its id when a feed brings the same title.
-  const keyToId = new Map(batch.filter(([id]) => !existing.has(id)).map(([id, group]) => [titleKey(group[0]!.title), id]));
+  const keyToId = new Map(
+    batch.filter(([id]) => !existing.has(id)).map(([id, group]) => [titleKey(group[0]!.title), id]),
+  );
   for (const row of await titleOnlyFieldsByKeys(db, [...keyToId.keys()])) {
     const id = keyToId.get(row.fields.titleKey);
     if (!id || existing.has(id)) continue;
@@ -105,7 +135,15 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
     const found = existing.get(arxivId);
     const merged = group.reduce<PaperFields | null>((acc, c) => mergeCandidate(acc, c), found?.fields ?? null)!;
     for (const c of group) {
-      plan.sources.push({ arxivId, paperId: found?.id ?? null, source: c.source, externalId: c.externalId, version: c.version ?? null, announceType: c.announceType ?? null, raw: c.raw ?? null });
+      plan.sources.push({
+        arxivId,
+        paperId: found?.id ?? null,
+        source: c.source,
+        externalId: c.externalId,
+        version: c.version ?? null,
+        announceType: c.announceType ?? null,
+        raw: c.raw ?? null,
+      });
     }
     if (!found) {
       const c = classifyPaper(merged);
@@ -134,4 +172,3 @@ async function writeBatch(db: DbOrTx, plan: Plan, now: Date, stats: IngestStats)
   if (plan.inserts.length === 0 && plan.sources.length === 0) return;
   stats.sources += await insertPapersAndSources(db, plan.inserts, plan.sources, now);
 }
-

@@ -1,6 +1,11 @@
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { getState, setState } from '../../../db/queries/app-state.ts';
-import { classificationColumns, classificationsOf, paperIdsAfter, saveClassification } from '../../../db/queries/classification.ts';
+import {
+  classificationColumns,
+  classificationsOf,
+  paperIdsAfter,
+  saveClassification,
+} from '../../../db/queries/classification.ts';
 import { classifyPaper, RULES_VERSION } from '../../core/papers/classify.ts';
 
 const same = (a: readonly unknown[] | null, b: readonly unknown[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
@@ -15,7 +20,15 @@ export async function classifyStored(db: DbOrTx, paperIds: number[], now: Date):
   for (const r of await classificationsOf(db, paperIds)) {
     const c = classifyPaper({ title: r.title, abstract: r.abstract });
     const columns = classificationColumns(c, now);
-    if (r.rulesFamily === c.grpoFamily && r.score !== null && Math.abs(r.score - columns.rulesScore) < 1e-6 && same(r.families, c.families) && same(r.topics, c.topics) && same(r.reasons, c.reasons)) continue;
+    if (
+      r.rulesFamily === c.grpoFamily &&
+      r.score !== null &&
+      Math.abs(r.score - columns.rulesScore) < 1e-6 &&
+      same(r.families, c.families) &&
+      same(r.topics, c.topics) &&
+      same(r.reasons, c.reasons)
+    )
+      continue;
     await saveClassification(db, r.id, columns);
     changed++;
   }
@@ -29,7 +42,10 @@ const RULES_KEY = 'classifier-rules-version';
  * recorded), in id order and in batches so a large corpus never holds one long transaction.
  * Returns how many rows changed, or null when the rules are unchanged.
  */
-export async function reclassifyIfRulesChanged(deps: { db: Db; now: () => Date }, batch = 1000): Promise<number | null> {
+export async function reclassifyIfRulesChanged(
+  deps: { db: Db; now: () => Date },
+  batch = 1000,
+): Promise<number | null> {
   const { db } = deps;
   if ((await getState<string>(db, RULES_KEY)) === RULES_VERSION) return null;
   let changed = 0;

@@ -28,7 +28,12 @@ export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'time
   const check = checkModel(c.model);
   if (check.error) throw new ConfigError(check.error);
   if (check.warning) log?.warn({ model: c.model }, check.warning);
-  const options = { apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), maxRetries: 3, timeout: llm.timeoutMs };
+  const options = {
+    apiKey: c.apiKey,
+    ...(c.baseUrl ? { baseURL: c.baseUrl } : {}),
+    maxRetries: 3,
+    timeout: llm.timeoutMs,
+  };
   // The SDK is loaded on the first call: importing it is a third of the CLI's start-up, and most
   // commands never call the model.
   let loading: Promise<Anthropic> | undefined;
@@ -37,7 +42,9 @@ export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'time
   /** Runs one SDK call within its deadline and classifies what it throws. */
   async function call<T>(op: Operation, o: CallOptions, fn: (opts: RequestOptions) => Promise<T>): Promise<T> {
     const deadlineMs = Math.max(1, Math.round(o.deadlineMs ?? llm.timeoutMs));
-    const signal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(deadlineMs)]) : AbortSignal.timeout(deadlineMs);
+    const signal = o.signal
+      ? AbortSignal.any([o.signal, AbortSignal.timeout(deadlineMs)])
+      : AbortSignal.timeout(deadlineMs);
     try {
       const opts: RequestOptions = { signal, timeout: Math.max(1, Math.round(o.timeoutMs ?? deadlineMs / 2)) };
       if (o.maxRetries !== undefined) opts.maxRetries = o.maxRetries;
@@ -50,18 +57,27 @@ export function createLlm(c: Config['anthropic'], llm: Pick<Config['llm'], 'time
   return {
     model: c.model,
     create: (params, o = {}) => call('message', o, async (opts) => (await sdk()).messages.create(params, opts)),
-    createBatch: (requests) => call('message', {}, async (opts) => (await sdk()).messages.batches.create({ requests }, opts)),
-    retrieveBatch: (id) => call('batch', { deadlineMs: BATCH_DEADLINE_MS.retrieve }, async (opts) => (await sdk()).messages.batches.retrieve(id, {}, opts)),
+    createBatch: (requests) =>
+      call('message', {}, async (opts) => (await sdk()).messages.batches.create({ requests }, opts)),
+    retrieveBatch: (id) =>
+      call('batch', { deadlineMs: BATCH_DEADLINE_MS.retrieve }, async (opts) =>
+        (await sdk()).messages.batches.retrieve(id, {}, opts),
+      ),
     batchResults: async (id) => {
       const signal = AbortSignal.timeout(BATCH_DEADLINE_MS.results);
-      const lines = await call('batch', { signal, deadlineMs: BATCH_DEADLINE_MS.results }, async (opts) => (await sdk()).messages.batches.results(id, {}, opts));
+      const lines = await call('batch', { signal, deadlineMs: BATCH_DEADLINE_MS.results }, async (opts) =>
+        (await sdk()).messages.batches.results(id, {}, opts),
+      );
       return readAll(lines, signal);
     },
   };
 }
 
 /** The results stream, its read errors (a body cut off, a bad line) classified like a call's. */
-async function* readAll(lines: AsyncIterable<MessageBatchIndividualResponse>, signal: AbortSignal): AsyncIterable<MessageBatchIndividualResponse> {
+async function* readAll(
+  lines: AsyncIterable<MessageBatchIndividualResponse>,
+  signal: AbortSignal,
+): AsyncIterable<MessageBatchIndividualResponse> {
   try {
     for await (const line of lines) yield line;
   } catch (err) {

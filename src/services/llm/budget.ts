@@ -10,7 +10,10 @@ export class Budget {
   /** Set once a reservation was refused: the run reports it. */
   exhausted = false;
 
-  constructor(readonly capUsd: number, spentTodayUsd: number) {
+  constructor(
+    readonly capUsd: number,
+    spentTodayUsd: number,
+  ) {
     this.committed = spentTodayUsd;
   }
 

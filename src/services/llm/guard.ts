@@ -42,14 +42,20 @@ export class RunGuard<T> {
       this.held.push({ value, signature });
       if (this.held.length < SAME_REJECTION_AFTER) return { own: released, run: [] };
       this.systematic = signature;
-      this.stopped ??= { kind: 'systematic', message: `the API rejected ${this.held.length} requests in a row the same way: ${failure.message}` };
+      this.stopped ??= {
+        kind: 'systematic',
+        message: `the API rejected ${this.held.length} requests in a row the same way: ${failure.message}`,
+      };
       return { own: released, run: this.release() };
     }
     // An outage or a configuration problem says nothing about a held rejection; it stays the run's too.
     const run = [...this.release(), value];
     if (failure.kind === 'config') this.stopped ??= { kind: 'config', message: failure.message };
     if (failure.kind === 'unavailable' && ++this.unavailableInARow >= UNAVAILABLE_AFTER) {
-      this.stopped ??= { kind: 'unavailable', message: `${this.unavailableInARow} calls in a row failed: ${failure.message}` };
+      this.stopped ??= {
+        kind: 'unavailable',
+        message: `${this.unavailableInARow} calls in a row failed: ${failure.message}`,
+      };
     }
     return { own: [], run };
   }

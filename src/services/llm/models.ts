@@ -19,8 +19,13 @@ export interface ModelInfo {
   structuredOutputs: 'yes' | 'no' | 'unverified';
 }
 
-const row = (id: string, input: number, output: number, structuredOutputs: ModelInfo['structuredOutputs'], cacheRead?: number): ModelInfo =>
-  ({ id, input, output, structuredOutputs, ...(cacheRead !== undefined && { cacheRead }) });
+const row = (
+  id: string,
+  input: number,
+  output: number,
+  structuredOutputs: ModelInfo['structuredOutputs'],
+  cacheRead?: number,
+): ModelInfo => ({ id, input, output, structuredOutputs, ...(cacheRead !== undefined && { cacheRead }) });
 
 export const MODELS: readonly ModelInfo[] = [
   row('claude-haiku-4-5', 1, 5, 'yes'),
@@ -50,7 +55,12 @@ export const MODELS: readonly ModelInfo[] = [
 ];
 
 /** `claude-3-5-haiku-20241022` -> `claude-3-5-haiku`; `claude-sonnet-4-0` -> `claude-sonnet-4`; `claude-3-5-haiku-latest` -> `claude-3-5-haiku`. */
-export const baseModelId = (model: string): string => model.trim().toLowerCase().replace(/-(\d{8}|latest)$/, '').replace(/-(\d+)-0$/, '-$1');
+export const baseModelId = (model: string): string =>
+  model
+    .trim()
+    .toLowerCase()
+    .replace(/-(\d{8}|latest)$/, '')
+    .replace(/-(\d+)-0$/, '-$1');
 
 export function modelInfo(model: string): ModelInfo | undefined {
   const id = baseModelId(model);
@@ -58,9 +68,12 @@ export function modelInfo(model: string): ModelInfo | undefined {
 }
 
 /** What an unknown model is priced as: the dearest row, so the daily budget errs on the side of spending less. */
-export const DEAREST: ModelInfo = MODELS.reduce((a, b) => (b.output > a.output || (b.output === a.output && b.input > a.input) ? b : a));
+export const DEAREST: ModelInfo = MODELS.reduce((a, b) =>
+  b.output > a.output || (b.output === a.output && b.input > a.input) ? b : a,
+);
 
-const cheapestStructured = () => MODELS.filter((m) => m.structuredOutputs === 'yes').sort((a, b) => a.output - b.output);
+const cheapestStructured = () =>
+  MODELS.filter((m) => m.structuredOutputs === 'yes').sort((a, b) => a.output - b.output);
 
 /**
  * Whether the bot can run on a model: `error` when it cannot (the start refuses, naming the variable),
@@ -68,18 +81,26 @@ const cheapestStructured = () => MODELS.filter((m) => m.structuredOutputs === 'y
  */
 export function checkModel(model: string): { error?: string; warning?: string } {
   const info = modelInfo(model);
-  const good = cheapestStructured().slice(0, 3).map((m) => m.id).join(', ');
+  const good = cheapestStructured()
+    .slice(0, 3)
+    .map((m) => m.id)
+    .join(', ');
   if (!info) {
     return {
-      warning: `ANTHROPIC_MODEL=${model} is not in src/services/llm/models.ts: spend is counted at the dearest listed price ($${DEAREST.input}/$${DEAREST.output} per million tokens), `
-        + `and whether it supports structured outputs is unknown (if the API rejects them, summaries stop and say so). Models known to work: ${good}.`,
+      warning:
+        `ANTHROPIC_MODEL=${model} is not in src/services/llm/models.ts: spend is counted at the dearest listed price ($${DEAREST.input}/$${DEAREST.output} per million tokens), ` +
+        `and whether it supports structured outputs is unknown (if the API rejects them, summaries stop and say so). Models known to work: ${good}.`,
     };
   }
   if (info.structuredOutputs === 'no') {
-    return { error: `ANTHROPIC_MODEL=${model} does not support structured outputs, which summaries and /ask need: the API would reject every request. Use one of: ${good} (the first is the cheapest).` };
+    return {
+      error: `ANTHROPIC_MODEL=${model} does not support structured outputs, which summaries and /ask need: the API would reject every request. Use one of: ${good} (the first is the cheapest).`,
+    };
   }
   if (info.structuredOutputs === 'unverified') {
-    return { warning: `ANTHROPIC_MODEL=${model}: structured-output support is not verified for this model (if the API rejects it, summaries stop and say so). Models known to work: ${good}.` };
+    return {
+      warning: `ANTHROPIC_MODEL=${model}: structured-output support is not verified for this model (if the API rejects it, summaries stop and say so). Models known to work: ${good}.`,
+    };
   }
   return {};
 }

@@ -21,12 +21,20 @@ export interface TokenUsage {
 export const NO_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 export const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
-  input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite,
+  input: a.input + b.input,
+  output: a.output + b.output,
+  cacheRead: a.cacheRead + b.cacheRead,
+  cacheWrite: a.cacheWrite + b.cacheWrite,
 });
 
 export function usageOf(m: Pick<Message, 'usage'>): TokenUsage {
   const u = m.usage;
-  return { input: u.input_tokens ?? 0, output: u.output_tokens ?? 0, cacheRead: u.cache_read_input_tokens ?? 0, cacheWrite: u.cache_creation_input_tokens ?? 0 };
+  return {
+    input: u.input_tokens ?? 0,
+    output: u.output_tokens ?? 0,
+    cacheRead: u.cache_read_input_tokens ?? 0,
+    cacheWrite: u.cache_creation_input_tokens ?? 0,
+  };
 }
 
 /** The price row for a model id (date suffixes and aliases ignored); an unknown model gets the dearest row. */
@@ -39,7 +47,12 @@ export function priceFor(model: string): { input: number; output: number; cacheR
 /** What a call cost, in dollars, rounded to the stored precision (6 decimals). */
 export function costUsd(model: string, u: TokenUsage, opts: { batch?: boolean } = {}): number {
   const p = priceFor(model);
-  const dollars = (u.input * p.input + u.cacheWrite * p.input * CACHE_WRITE + u.cacheRead * p.input * p.cacheRead + u.output * p.output) / 1e6;
+  const dollars =
+    (u.input * p.input +
+      u.cacheWrite * p.input * CACHE_WRITE +
+      u.cacheRead * p.input * p.cacheRead +
+      u.output * p.output) /
+    1e6;
   return round6(dollars * (opts.batch ? BATCH : 1));
 }
 
@@ -48,7 +61,12 @@ export function costUsd(model: string, u: TokenUsage, opts: { batch?: boolean } 
  * averages nearer 4; Chinese and LaTeX run denser), the whole prompt written to the cache, and the
  * full `max_tokens` of output. Used to stop before the budget is passed, never to record spend.
  */
-export function estimateCostUsd(model: string, promptChars: number, maxTokens: number, opts: { batch?: boolean } = {}): number {
+export function estimateCostUsd(
+  model: string,
+  promptChars: number,
+  maxTokens: number,
+  opts: { batch?: boolean } = {},
+): number {
   return costUsd(model, { input: 0, cacheWrite: Math.ceil(promptChars / 3), cacheRead: 0, output: maxTokens }, opts);
 }
 
@@ -61,7 +79,8 @@ export function estimateRequestUsd(params: MessageCreateParamsNonStreaming, opts
 export function promptChars(params: Pick<MessageCreateParamsNonStreaming, 'system' | 'messages'>): number {
   const text = (c: unknown): number => {
     if (typeof c === 'string') return c.length;
-    if (Array.isArray(c)) return c.reduce((n: number, b: { text?: unknown }) => n + (typeof b?.text === 'string' ? b.text.length : 0), 0);
+    if (Array.isArray(c))
+      return c.reduce((n: number, b: { text?: unknown }) => n + (typeof b?.text === 'string' ? b.text.length : 0), 0);
     return 0;
   };
   return text(params.system) + params.messages.reduce((n, m) => n + text(m.content), 0);

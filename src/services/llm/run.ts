@@ -30,7 +30,11 @@ export interface RunCounts {
   stopReason: string | null;
 }
 
-const STOP_OF: Record<RunStop['kind'], RunCounts['stopped']> = { unavailable: 'api-unavailable', config: 'config', systematic: 'systematic' };
+const STOP_OF: Record<RunStop['kind'], RunCounts['stopped']> = {
+  unavailable: 'api-unavailable',
+  config: 'config',
+  systematic: 'systematic',
+};
 
 export interface Recorder<I, R extends ItemResult> {
   readonly counts: RunCounts;
@@ -42,7 +46,10 @@ export interface Recorder<I, R extends ItemResult> {
  * Where a run's results go: stored as they are once known to be the item's own, and as `asRun(result)`
  * (a deferral: the item stays pending, unmarked) when the guard finds the failure was the run's.
  */
-export function runRecorder<I, R extends ItemResult>(store: (item: I, r: R) => Promise<void>, asRun: (r: R) => R): Recorder<I, R> {
+export function runRecorder<I, R extends ItemResult>(
+  store: (item: I, r: R) => Promise<void>,
+  asRun: (r: R) => R,
+): Recorder<I, R> {
   const guard = new RunGuard<{ item: I; result: R }>();
   const counts: RunCounts = { ok: 0, failed: 0, deferred: 0, overBudget: 0, stopped: null, stopReason: null };
   const put = async (item: I, r: R) => {
@@ -55,7 +62,7 @@ export function runRecorder<I, R extends ItemResult>(store: (item: I, r: R) => P
     async record(item, result) {
       // A refused reservation, or a deferral no call caused (expired in a batch), is nobody's failure.
       if (result.kind === 'deferred' && !result.failure) return put(item, result);
-      const { own, run } = guard.record({ item, result }, result.kind === 'ok' ? null : result.failure ?? null);
+      const { own, run } = guard.record({ item, result }, result.kind === 'ok' ? null : (result.failure ?? null));
       for (const x of own) await put(x.item, x.result);
       for (const x of run) await put(x.item, x.result.kind === 'failed' ? asRun(x.result) : x.result);
       if (guard.stopped && !counts.stopped) {

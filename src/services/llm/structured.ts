@@ -1,12 +1,21 @@
 import type { Budget } from './budget.ts';
-import { failureOf, type CallOptions, type LlmFailure, type Llm, type Message, type MessageCreateParamsNonStreaming } from '../../core/llm/port.ts';
+import {
+  failureOf,
+  type CallOptions,
+  type LlmFailure,
+  type Llm,
+  type Message,
+  type MessageCreateParamsNonStreaming,
+} from '../../core/llm/port.ts';
 import { addUsage, costUsd, estimateRequestUsd, NO_USAGE, round6, usageOf, type TokenUsage } from './pricing.ts';
 
 /** What can be wrong with an answer that did arrive. */
 export type AnswerProblem = 'malformed' | 'invalid' | 'refused' | 'cut-off';
 
 /** Reads an answer's JSON at our boundary: the value, or why it cannot be used (`invalid`: well-formed but breaks a rule, e.g. cites papers it was not given). */
-export type ReadAnswer<T> = (json: unknown) => { ok: true; value: T } | { ok: false; error: string; problem?: 'invalid' };
+export type ReadAnswer<T> = (
+  json: unknown,
+) => { ok: true; value: T } | { ok: false; error: string; problem?: 'invalid' };
 
 export interface StructuredCall<T> {
   read: ReadAnswer<T>;
@@ -37,14 +46,28 @@ const MAX_TOKENS_CAP = 16_000;
  * (batch price for a batch's prior attempt) and, with a budget, reserved before it starts. An API
  * failure ends the call with its classified `failure`; a bug (anything else thrown) propagates.
  */
-export async function callStructured<T>(llm: Llm, params: MessageCreateParamsNonStreaming, o: StructuredCall<T>): Promise<StructuredResult<T>> {
+export async function callStructured<T>(
+  llm: Llm,
+  params: MessageCreateParamsNonStreaming,
+  o: StructuredCall<T>,
+): Promise<StructuredResult<T>> {
   let usage = NO_USAGE;
   let cost = 0;
   const errors: string[] = [];
   const overall = o.deadlineMs === undefined ? o.signal : anySignal(o.signal, AbortSignal.timeout(o.deadlineMs));
   let request = params;
-  const end = (problem: AnswerProblem | 'api' | 'over-budget', error: string, failure?: LlmFailure): StructuredResult<T> =>
-    ({ ok: false, problem, error: [...errors, error].join('; retry: '), ...(failure && { failure }), usage, costUsd: round6(cost) });
+  const end = (
+    problem: AnswerProblem | 'api' | 'over-budget',
+    error: string,
+    failure?: LlmFailure,
+  ): StructuredResult<T> => ({
+    ok: false,
+    problem,
+    error: [...errors, error].join('; retry: '),
+    ...(failure && { failure }),
+    usage,
+    costUsd: round6(cost),
+  });
   let lastProblem: AnswerProblem = 'malformed';
 
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -73,16 +96,22 @@ export async function callStructured<T>(llm: Llm, params: MessageCreateParamsNon
     if (answer.ok) return { ok: true, value: answer.value, usage, costUsd: round6(cost) };
     errors.push(answer.error);
     lastProblem = answer.problem;
-    if (answer.problem === 'cut-off') request = { ...request, max_tokens: Math.min(MAX_TOKENS_CAP, request.max_tokens * CUT_OFF_GROWTH) };
+    if (answer.problem === 'cut-off')
+      request = { ...request, max_tokens: Math.min(MAX_TOKENS_CAP, request.max_tokens * CUT_OFF_GROWTH) };
   }
   const last = errors.pop()!;
   return end(lastProblem, last);
 }
 
 /** One answer read: refusal, cut-off, not JSON, or what `read` says of its JSON. */
-export function readStructured<T>(m: Pick<Message, 'content' | 'stop_reason'>, read: ReadAnswer<T>): { ok: true; value: T } | { ok: false; error: string; problem: AnswerProblem } {
-  if (m.stop_reason === 'refusal') return { ok: false, problem: 'refused', error: 'refused: the model declined to answer' };
-  if (m.stop_reason === 'max_tokens') return { ok: false, problem: 'cut-off', error: 'cut off: the answer reached max_tokens' };
+export function readStructured<T>(
+  m: Pick<Message, 'content' | 'stop_reason'>,
+  read: ReadAnswer<T>,
+): { ok: true; value: T } | { ok: false; error: string; problem: AnswerProblem } {
+  if (m.stop_reason === 'refusal')
+    return { ok: false, problem: 'refused', error: 'refused: the model declined to answer' };
+  if (m.stop_reason === 'max_tokens')
+    return { ok: false, problem: 'cut-off', error: 'cut off: the answer reached max_tokens' };
   const text = m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
   let json: unknown;
   try {
@@ -104,5 +133,8 @@ const anySignal = (a: AbortSignal | undefined, b: AbortSignal): AbortSignal => (
 
 /** Zod issues as one short line (`path: message; ...`), for stored errors. */
 export function issuesText(issues: readonly { path: PropertyKey[]; message: string }[]): string {
-  return issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+  return issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
 }

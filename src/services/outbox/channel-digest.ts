@@ -45,23 +45,56 @@ export interface ChannelDigest {
  * filled with the channel's latest GRPO-family papers instead, so a newcomer sees what a digest
  * looks like (previews and dry runs only; marked `sample`).
  */
-export async function loadChannelDigest(db: Db, channelId: string, opts: { now: Date; date?: string; sample?: boolean }): Promise<ChannelDigest | undefined> {
+export async function loadChannelDigest(
+  db: Db,
+  channelId: string,
+  opts: { now: Date; date?: string; sample?: boolean },
+): Promise<ChannelDigest | undefined> {
   const row = await getChannel(db, channelId);
   if (!row) return undefined;
   const channel = toDigestChannel(row);
   const window = digestWindow(row, opts);
-  const query = { guildId: row.guildId, since: window.since, until: window.until, topics: channel.topics, minScore: channel.minScore };
+  const query = {
+    guildId: row.guildId,
+    since: window.since,
+    until: window.until,
+    topics: channel.topics,
+    minScore: channel.minScore,
+  };
   const [news, feeds] = await Promise.all([loadDigestCandidates(db, query), loadFeedHealth(db)]);
   const now = window.until;
   const sample = Boolean(opts.sample) && selectPapers(news, channel, window.since, now).shown.length === 0;
   const candidates = sample ? await loadSampleCandidates(db, { ...query, limit: channel.maxPapers }) : news;
   const { shown } = selectPapers(candidates, channel, window.since, now);
-  const summaries = await digestSummaries(db, shown.map((p) => p.id), channel.language);
-  return { channel: row, window, sample, input: { channel, date: window.date, now, since: window.since, papers: candidates, summaries, feeds, ...(sample && { sample }) } };
+  const summaries = await digestSummaries(
+    db,
+    shown.map((p) => p.id),
+    channel.language,
+  );
+  return {
+    channel: row,
+    window,
+    sample,
+    input: {
+      channel,
+      date: window.date,
+      now,
+      since: window.since,
+      papers: candidates,
+      summaries,
+      feeds,
+      ...(sample && { sample }),
+    },
+  };
 }
 
 /** The messages of a channel's digest for a digest key, as at `now` (empty when the channel is gone). */
-export async function composeChannelDigest(db: Db, channel: Channel, _digestKey: string, now: Date): Promise<DigestMessage[]> {
+export async function composeChannelDigest(
+  db: Db,
+  channel: Channel,
+  _digestKey: string,
+  now: Date,
+): Promise<DigestMessage[]> {
   const digest = await loadChannelDigest(db, channel.channelId, { now });
   return digest ? composeDigest(digest.input) : [];
 }

@@ -1,6 +1,14 @@
 import type { Db } from '../../../db/client.ts';
 import {
-  activeChannels, isDigestPlanned, markRetry, markSending, markSent, markUndeliverable, planDigest, unfinishedDigests, unsentParts,
+  activeChannels,
+  isDigestPlanned,
+  markRetry,
+  markSending,
+  markSent,
+  markUndeliverable,
+  planDigest,
+  unfinishedDigests,
+  unsentParts,
   type OutboxPayload,
 } from '../../../db/queries/deliveries.ts';
 import type { Channel } from '../../../db/schema.ts';
@@ -60,14 +68,21 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
 
   const today = sendQueue(send);
   try {
-    await eachAtMost((await activeChannels(deps.db)).filter((c) => only(c.channelId)), COMPOSED_AT_ONCE, async (channel) => {
-      const key = opts.force ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now) : dueDigestKey(channel, now);
-      if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) return;
-      const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
-      if (!(await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now))) return;
-      counts.planned++;
-      if (messages.length > 0) today.add({ channelId: channel.channelId, digestKey: key, parts: messages.length });
-    });
+    await eachAtMost(
+      (await activeChannels(deps.db)).filter((c) => only(c.channelId)),
+      COMPOSED_AT_ONCE,
+      async (channel) => {
+        const key = opts.force
+          ? dueDigestKey({ ...channel, postTime: '00:00', cadence: 'daily' }, now)
+          : dueDigestKey(channel, now);
+        if (!key || (await isDigestPlanned(deps.db, channel.channelId, key))) return;
+        const messages = await (opts.compose ?? composeChannelDigest)(deps.db, channel, key, now);
+        if (!(await planDigest(deps.db, channel.channelId, key, outboxRows(channel.channelId, key, messages), now)))
+          return;
+        counts.planned++;
+        if (messages.length > 0) today.add({ channelId: channel.channelId, digestKey: key, parts: messages.length });
+      },
+    );
   } finally {
     await today.close();
   }
@@ -76,16 +91,26 @@ export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): 
 
 /** The outbox rows of a digest: one per message with its stable nonce; an empty digest (a quiet day, no notice) is one `empty` row. */
 export function outboxRows(channelId: string, digestKey: string, messages: DigestMessage[]) {
-  if (messages.length === 0) return [{ part: 0, nonce: deliveryNonce(channelId, digestKey, 0), payload: null, paperIds: [] }];
+  if (messages.length === 0)
+    return [{ part: 0, nonce: deliveryNonce(channelId, digestKey, 0), payload: null, paperIds: [] }];
   return messages.map((m, part) => {
     const payload: OutboxPayload = {
-      reply: m.reply, pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [], ...(m.threadName && { threadName: m.threadName }), ...(m.picture && { picture: m.picture }),
+      reply: m.reply,
+      pingRoleIds: m.pingRoleId ? [m.pingRoleId] : [],
+      ...(m.threadName && { threadName: m.threadName }),
+      ...(m.picture && { picture: m.picture }),
     };
     return { part, nonce: deliveryNonce(channelId, digestKey, part), payload, paperIds: m.paperIds };
   });
 }
 
-async function sendDigest(deps: DeliveryDeps, opts: DeliverOptions, channelId: string, digestKey: string, counts: DeliveryCounts): Promise<void> {
+async function sendDigest(
+  deps: DeliveryDeps,
+  opts: DeliverOptions,
+  channelId: string,
+  digestKey: string,
+  counts: DeliveryCounts,
+): Promise<void> {
   const log = deps.log.child({ channel: channelId, digest: digestKey });
   for (const part of await unsentParts(deps.db, channelId, digestKey)) {
     await markSending(deps.db, part.id);
@@ -93,7 +118,11 @@ async function sendDigest(deps: DeliveryDeps, opts: DeliverOptions, channelId: s
       const { reply, pingRoleIds, threadName, picture } = part.payload as OutboxPayload;
       // Drawn at each attempt (the same picture every time): a failed drawing sends the message without it.
       const message = picture ? await withDigestPicture(reply, picture, log, opts.drawPicture) : reply;
-      const { messageId } = await opts.poster.send(channelId, message, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
+      const { messageId } = await opts.poster.send(channelId, message, {
+        nonce: part.nonce,
+        pingRoleIds,
+        ...(threadName && { threadName }),
+      });
       await markSent(deps.db, part.id, messageId, deps.now());
       counts.messages++;
     } catch (err) {

@@ -36,7 +36,8 @@ export function sendQueue(send: (d: Due) => Promise<void>) {
   };
   const take = (): Due[] | undefined => {
     let best = -1;
-    for (const [i, q] of ready.entries()) if (!busy.has(q[0]!.channelId) && (best < 0 || total(q) > total(ready[best]!))) best = i;
+    for (const [i, q] of ready.entries())
+      if (!busy.has(q[0]!.channelId) && (best < 0 || total(q) > total(ready[best]!))) best = i;
     return best < 0 ? undefined : ready.splice(best, 1)[0];
   };
   const worker = async () => {

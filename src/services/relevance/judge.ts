@@ -51,12 +51,27 @@ export interface JudgeStats {
 }
 
 export async function judgePending(deps: JudgeDeps): Promise<JudgeStats> {
-  const stats: JudgeStats = { judgeVersion: JUDGE_VERSION, candidates: 0, in: 0, out: 0, failed: 0, deferred: 0, overBudget: 0, stopped: null, stopReason: null, costUsd: 0 };
+  const stats: JudgeStats = {
+    judgeVersion: JUDGE_VERSION,
+    candidates: 0,
+    in: 0,
+    out: 0,
+    failed: 0,
+    deferred: 0,
+    overBudget: 0,
+    stopped: null,
+    stopReason: null,
+    costUsd: 0,
+  };
   const { llm } = deps;
   if (!llm) return stats;
   const now = deps.now();
   const papers = await judgeCandidates(deps.db, {
-    since: new Date(now.getTime() - RECENT_DAYS * 86_400_000), judgeVersion: JUDGE_VERSION, min: GREY.min, max: GREY.max, limit: MAX_PER_RUN,
+    since: new Date(now.getTime() - RECENT_DAYS * 86_400_000),
+    judgeVersion: JUDGE_VERSION,
+    min: GREY.min,
+    max: GREY.max,
+    limit: MAX_PER_RUN,
   });
   stats.candidates = papers.length;
   const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, now));
@@ -70,9 +85,18 @@ export async function judgePending(deps: JudgeDeps): Promise<JudgeStats> {
     },
     asRun: (o) => (o.kind === 'failed' ? { ...o, kind: 'deferred' } : o),
   });
-  Object.assign(stats, { failed: run.failed, deferred: run.deferred, overBudget: run.overBudget, stopped: run.stopped, stopReason: run.stopReason });
+  Object.assign(stats, {
+    failed: run.failed,
+    deferred: run.deferred,
+    overBudget: run.overBudget,
+    stopped: run.stopped,
+    stopReason: run.stopReason,
+  });
   if (run.stopped === 'config' || run.stopped === 'systematic') {
-    deps.log.error({ reason: run.stopReason }, 'relevance judge stopped: the API refuses every call (key, model or request); no paper was recorded as failed');
+    deps.log.error(
+      { reason: run.stopReason },
+      'relevance judge stopped: the API refuses every call (key, model or request); no paper was recorded as failed',
+    );
   }
   stats.costUsd = round6(stats.costUsd);
   return stats;
@@ -84,14 +108,22 @@ async function judgeOne(llm: Llm, paper: Paper, budget: Budget): Promise<Outcome
     budget,
     read: (json) => {
       const parsed = judgeAnswer.safeParse(json);
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: `schema mismatch: ${issuesText(parsed.error.issues)}` };
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : { ok: false, error: `schema mismatch: ${issuesText(parsed.error.issues)}` };
     },
   });
   const base = { usage: r.usage, costUsd: r.costUsd };
   if (r.ok) return { ...base, kind: 'ok', answer: r.value };
   if (r.problem === 'over-budget') return { ...base, kind: 'deferred', error: r.error, overBudget: true };
-  if (r.problem === 'api' && r.failure?.kind !== 'rejected') return { ...base, kind: 'deferred', error: r.error, ...(r.failure && { failure: r.failure }) };
-  return { ...base, kind: 'failed', error: r.problem === 'api' ? `rejected: ${r.error}` : r.error, ...(r.failure && { failure: r.failure }) };
+  if (r.problem === 'api' && r.failure?.kind !== 'rejected')
+    return { ...base, kind: 'deferred', error: r.error, ...(r.failure && { failure: r.failure }) };
+  return {
+    ...base,
+    kind: 'failed',
+    error: r.problem === 'api' ? `rejected: ${r.error}` : r.error,
+    ...(r.failure && { failure: r.failure }),
+  };
 }
 
 /** Prices the outcome into the day's ledger; stores decisions and the paper's own failures (a deferral stores nothing). */
@@ -99,9 +131,18 @@ async function store(deps: JudgeDeps, model: string, paper: Paper, o: Outcome): 
   await recordSpend(deps.db, o.costUsd, deps.now());
   if (o.kind === 'deferred') return;
   await saveJudgement(deps.db, {
-    paperId: paper.id, judgeVersion: JUDGE_VERSION, status: o.kind, model, createdAt: deps.now(),
-    ...(o.kind === 'ok' ? { inFamily: o.answer.in_family, reason: o.answer.reason, families: o.answer.families } : { error: o.error }),
-    inputTokens: o.usage.input, outputTokens: o.usage.output, cacheReadTokens: o.usage.cacheRead,
-    cacheWriteTokens: o.usage.cacheWrite, costUsd: o.costUsd.toFixed(6),
+    paperId: paper.id,
+    judgeVersion: JUDGE_VERSION,
+    status: o.kind,
+    model,
+    createdAt: deps.now(),
+    ...(o.kind === 'ok'
+      ? { inFamily: o.answer.in_family, reason: o.answer.reason, families: o.answer.families }
+      : { error: o.error }),
+    inputTokens: o.usage.input,
+    outputTokens: o.usage.output,
+    cacheReadTokens: o.usage.cacheRead,
+    cacheWriteTokens: o.usage.cacheWrite,
+    costUsd: o.costUsd.toFixed(6),
   });
 }

@@ -11,15 +11,22 @@ import type * as VegaModule from 'vega';
 import type { Loader, ViewOptions } from 'vega';
 import { textWidth, type TextItem } from './text-width.ts';
 
-const refuse = (what: string) => () => Promise.reject(new Error(`charts carry their data inline; refused to load ${what}`));
-const NO_LOADING: Loader = { load: refuse('a URI'), sanitize: refuse('a URI'), http: refuse('a URL'), file: refuse('a file') };
+const refuse = (what: string) => () =>
+  Promise.reject(new Error(`charts carry their data inline; refused to load ${what}`));
+const NO_LOADING: Loader = {
+  load: refuse('a URI'),
+  sanitize: refuse('a URI'),
+  http: refuse('a URL'),
+  file: refuse('a file'),
+};
 
 type Vega = typeof VegaModule;
 let engines: Promise<[Vega, typeof VegaLite]> | undefined;
 
 /** Vega measures text with `textMetrics.width` (exported at run time, not in its types): the shipped font's widths. */
 function measureWithShippedFont(vega: Vega): Vega {
-  (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics.width = textWidth;
+  (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics.width =
+    textWidth;
   return vega;
 }
 
@@ -34,7 +41,13 @@ function problemsInto(problems: string[]): VegaLogger {
     problems.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
     return logger;
   };
-  const logger: VegaLogger = { level: (_?: number) => logger, error: keep, warn: keep, info: () => logger, debug: () => logger };
+  const logger: VegaLogger = {
+    level: (_?: number) => logger,
+    error: keep,
+    warn: keep,
+    info: () => logger,
+    debug: () => logger,
+  };
   return logger;
 }
 
@@ -42,7 +55,11 @@ export async function chartSvg(spec: TopLevelSpec): Promise<string> {
   engines ??= Promise.all([import('vega').then(measureWithShippedFont), import('vega-lite')]);
   const [vega, vl] = await engines;
   const problems: string[] = [];
-  const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none', loader: NO_LOADING, logger: problemsInto(problems) });
+  const view = new vega.View(vega.parse(vl.compile(spec).spec), {
+    renderer: 'none',
+    loader: NO_LOADING,
+    logger: problemsInto(problems),
+  });
   try {
     const svg = await view.toSVG();
     if (problems.length) throw new Error(`Vega could not draw the chart: ${problems.join('; ')}`);

@@ -10,9 +10,14 @@ import { fileURLToPath } from 'node:url';
 const FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
 
 function fontDir(): string {
-  const candidates = ['./fonts/', '../src/services/render/fonts/'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  const candidates = ['./fonts/', '../src/services/render/fonts/'].map((rel) =>
+    fileURLToPath(new URL(rel, import.meta.url)),
+  );
   const found = candidates.find((dir) => FILES.every((f) => existsSync(`${dir}${f}`)));
-  if (!found) throw new Error(`The pictures' font files are missing: looked for ${FILES.join(', ')} in ${candidates.join(' and ')}`);
+  if (!found)
+    throw new Error(
+      `The pictures' font files are missing: looked for ${FILES.join(', ')} in ${candidates.join(' and ')}`,
+    );
   return found;
 }
 

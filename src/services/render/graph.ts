@@ -10,6 +10,7 @@ let viz: Promise<Viz> | undefined;
 export async function graphSvg(dot: string): Promise<string> {
   viz ??= import('@viz-js/viz').then((m) => m.instance());
   const result = (await viz).render(dot, { format: 'svg', engine: 'dot' });
-  if (result.status !== 'success') throw new Error(`Graphviz could not lay out the graph: ${result.errors.map((e) => e.message).join('; ')}`);
+  if (result.status !== 'success')
+    throw new Error(`Graphviz could not lay out the graph: ${result.errors.map((e) => e.message).join('; ')}`);
   return result.output;
 }

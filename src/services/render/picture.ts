@@ -53,14 +53,24 @@ export function drawChart(spec: TopLevelSpec): Promise<Picture> {
 
 /** The picture as a reply's file. Alt text is plain text (no markdown), so it only loses unsafe characters. */
 export function pictureFile(p: Picture, name: string, description: string): ReplyFile {
-  return { name, data: p.png, width: p.width, height: p.height, description: truncate(stripUnsafeChars(description), LIMITS.fileDescription) };
+  return {
+    name,
+    data: p.png,
+    width: p.width,
+    height: p.height,
+    description: truncate(stripUnsafeChars(description), LIMITS.fileDescription),
+  };
 }
 
 /**
  * Draws, or logs why not and gives undefined: a picture is never worth losing the answer (or the
  * digest) it illustrates, whose text says the same.
  */
-export async function tryDraw(log: Logger, what: string, draw: () => Promise<ReplyFile>): Promise<ReplyFile | undefined> {
+export async function tryDraw(
+  log: Logger,
+  what: string,
+  draw: () => Promise<ReplyFile>,
+): Promise<ReplyFile | undefined> {
   try {
     return await draw();
   } catch (err) {

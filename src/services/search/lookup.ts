@@ -21,7 +21,9 @@ export async function lookupPaper(db: Db, ref: string): Promise<PaperLookup> {
   const family = findFamily(input);
   if (family?.defining.arxivId) {
     const paper = await getPaperByArxivId(db, family.defining.arxivId);
-    return paper ? { paper } : { paper: undefined, reason: 'family-not-stored', id: family.defining.arxivId, family: family.name };
+    return paper
+      ? { paper }
+      : { paper: undefined, reason: 'family-not-stored', id: family.defining.arxivId, family: family.name };
   }
   const parsed = parseArxivId(input);
   if (parsed) {
@@ -35,5 +37,7 @@ export async function lookupPaper(db: Db, ref: string): Promise<PaperLookup> {
 
 /** Something shaped like an id or a paper link rather than a title (digits-and-dots, an arxiv/hf URL). */
 function looksLikeId(s: string): boolean {
-  return /^(arxiv:)?\d{3,}[.\d]*(v\d+)?$/i.test(s) || /^https?:\/\//i.test(s) || /(arxiv\.org|huggingface\.co)\//i.test(s);
+  return (
+    /^(arxiv:)?\d{3,}[.\d]*(v\d+)?$/i.test(s) || /^https?:\/\//i.test(s) || /(arxiv\.org|huggingface\.co)\//i.test(s)
+  );
 }

@@ -6,7 +6,12 @@
  * because they all read the same rows.
  */
 import type { Db } from '../../../db/client.ts';
-import { searchRowsAfter, summaryRowsInOrder, type SearchPage, type SearchSourceRow } from '../../../db/queries/search.ts';
+import {
+  searchRowsAfter,
+  summaryRowsInOrder,
+  type SearchPage,
+  type SearchSourceRow,
+} from '../../../db/queries/search.ts';
 import { SearchIndex } from '../../core/ranking/bm25.ts';
 import { parseQuery, type ParsedQuery } from '../../core/ranking/query.ts';
 import { correction } from '../../core/ranking/typo.ts';
@@ -68,31 +73,55 @@ export async function searchPapers(db: Db, query: string, opts: SearchOptions): 
     entry.corrections.clear();
     entry.correctionsAt = index.version;
   }
-  const parsed = withCorrections(parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined), index, opts.prefix ?? false, entry.corrections);
+  const parsed = withCorrections(
+    parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined),
+    index,
+    opts.prefix ?? false,
+    entry.corrections,
+  );
   const offset = opts.offset ?? 0;
   const { ranked, total } = index.search(parsed, offset + opts.limit);
   const page = ranked.slice(offset);
-  const rows = await summaryRowsInOrder(db, page.map((r) => r.id));
+  const rows = await summaryRowsInOrder(
+    db,
+    page.map((r) => r.id),
+  );
   const score = new Map(page.map((r) => [r.id, r.score]));
-  return { hits: rows.map((row) => ({ ...row, score: Math.round(score.get(row.id)! * 1000) / 1000 })), hasMore: total > offset + opts.limit };
+  return {
+    hits: rows.map((row) => ({ ...row, score: Math.round(score.get(row.id)! * 1000) / 1000 })),
+    hasMore: total > offset + opts.limit,
+  };
 }
 
 /**
  * Words no paper has are replaced by their likely spelling (weighed a little lower). With `prefix`,
  * the last typed word also stands for the most common index terms it begins (grou -> group).
  */
-function withCorrections(q: ParsedQuery, index: SearchIndex, prefix: boolean, cache: Map<string, string | undefined>): ParsedQuery {
+function withCorrections(
+  q: ParsedQuery,
+  index: SearchIndex,
+  prefix: boolean,
+  cache: Map<string, string | undefined>,
+): ParsedQuery {
   const typed = q.terms.filter((t) => t.from === 'word' || t.from === 'family');
   const last = prefix ? typed.at(-1) : undefined;
   const completions = last
-    ? index.vocabulary(last.term[0]!).filter((v) => v.startsWith(last.term) && v !== last.term).sort((a, b) => index.df(b) - index.df(a)).slice(0, 3)
+    ? index
+        .vocabulary(last.term[0]!)
+        .filter((v) => v.startsWith(last.term) && v !== last.term)
+        .sort((a, b) => index.df(b) - index.df(a))
+        .slice(0, 3)
     : [];
   return {
     ...q,
     terms: [
       ...q.terms.map((t) => {
         if ((t.from !== 'word' && t.from !== 'family') || index.df(t.term) > 0 || t === last) return t;
-        if (!cache.has(t.term)) cache.set(t.term, correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x)));
+        if (!cache.has(t.term))
+          cache.set(
+            t.term,
+            correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x)),
+          );
         const fixed = cache.get(t.term);
         return fixed ? { ...t, term: fixed, weight: t.weight * 0.8 } : t;
       }),

@@ -83,7 +83,10 @@ export async function parseArxivApi(xml: string): Promise<ParsedFeed<ApiMeta>> {
   }
 
   const error = feed.items.find((e) => text(e.idRaw)?.includes('/api/errors'));
-  if (error) throw new FeedError(`arXiv API error: ${collapseWhitespace(text(error.summaryRaw) ?? text(error.titleRaw) ?? 'unknown')}`);
+  if (error)
+    throw new FeedError(
+      `arXiv API error: ${collapseWhitespace(text(error.summaryRaw) ?? text(error.titleRaw) ?? 'unknown')}`,
+    );
 
   const meta: ApiMeta = {
     totalResults: int(feed['opensearch:totalResults']),
@@ -147,7 +150,8 @@ function int(v: unknown): number | undefined {
 
 /** xml2js gives strings, or `{ _: text, $: attrs }` when the element has attributes (old serializer). */
 function text(v: unknown): string | undefined {
-  const s = typeof v === 'string' ? v : v && typeof v === 'object' && '_' in v && typeof v._ === 'string' ? v._ : undefined;
+  const s =
+    typeof v === 'string' ? v : v && typeof v === 'object' && '_' in v && typeof v._ === 'string' ? v._ : undefined;
   const trimmed = s?.trim();
   return trimmed ? trimmed : undefined;
 }

@@ -34,21 +34,71 @@ const SECTION_CLASSES = ['ltx_section', 'ltx_subsection', 'ltx_subsubsection', '
 const isSection = (e: Element) => SECTION_CLASSES.some((c) => hasClass(e, c));
 /** Never text: page chrome, the bibliography, images, scripts, LaTeXML's error marks. */
 const SKIPPED_CLASSES = [
-  'ltx_bibliography', 'ltx_page_footer', 'ltx_page_header', 'ltx_page_navbar', 'ltx_TOC', 'ltx_authors', 'ltx_dates',
-  'ltx_ERROR', 'ltx_note_mark', 'ltx_tag_note', 'ltx_role_institutetext', 'ltx_classification', 'ltx_logo',
+  'ltx_bibliography',
+  'ltx_page_footer',
+  'ltx_page_header',
+  'ltx_page_navbar',
+  'ltx_TOC',
+  'ltx_authors',
+  'ltx_dates',
+  'ltx_ERROR',
+  'ltx_note_mark',
+  'ltx_tag_note',
+  'ltx_role_institutetext',
+  'ltx_classification',
+  'ltx_logo',
 ] as const;
-const SKIPPED_TAGS = new Set(['script', 'style', 'svg', 'img', 'button', 'nav', 'header', 'footer', 'noscript', 'annotation', 'annotation-xml', 'head', 'input', 'form']);
-const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dd', 'dt', 'dl', 'br', 'pre']);
+const SKIPPED_TAGS = new Set([
+  'script',
+  'style',
+  'svg',
+  'img',
+  'button',
+  'nav',
+  'header',
+  'footer',
+  'noscript',
+  'annotation',
+  'annotation-xml',
+  'head',
+  'input',
+  'form',
+]);
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'dd',
+  'dt',
+  'dl',
+  'br',
+  'pre',
+]);
 
 /** Reads a page arXiv served with 200. */
 export function parseArxivHtml(html: string): ParsedPage {
   const doc = parseDocument(html);
   // arXiv's conversion-error banner is a `div.package-alerts.ltx_document` of its own: the paper is the `article`.
-  const root = DomUtils.findOne((e) => e.name === 'article' && hasClass(e, 'ltx_document'), doc.children)
-    ?? DomUtils.findOne((e) => hasClass(e, 'ltx_document') && !hasClass(e, 'package-alerts'), doc.children);
+  const root =
+    DomUtils.findOne((e) => e.name === 'article' && hasClass(e, 'ltx_document'), doc.children) ??
+    DomUtils.findOne((e) => hasClass(e, 'ltx_document') && !hasClass(e, 'package-alerts'), doc.children);
   if (!root) {
     const pageText = DomUtils.textContent(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
-    return { kind: 'no-html', reason: `not a paper: the page has no LaTeXML document${pageText ? ` ("${pageText}")` : ''}` };
+    return {
+      kind: 'no-html',
+      reason: `not a paper: the page has no LaTeXML document${pageText ? ` ("${pageText}")` : ''}`,
+    };
   }
 
   const titleEl = DomUtils.findOne((e) => hasClass(e, 'ltx_title_document'), root.children);
@@ -63,7 +113,12 @@ export function parseArxivHtml(html: string): ParsedPage {
   const alerts = DomUtils.findAll((e) => hasClass(e, 'package-alerts'), doc.children);
   const conversionWarning = alerts.some((a) => /Fatal error/i.test(DomUtils.textContent(a)));
   if (body < MIN_BODY_CHARS) {
-    return { kind: 'no-html', reason: conversionWarning ? 'arXiv\'s HTML conversion failed for this version' : `the page has almost no body text (${body} characters): a stub` };
+    return {
+      kind: 'no-html',
+      reason: conversionWarning
+        ? "arXiv's HTML conversion failed for this version"
+        : `the page has almost no body text (${body} characters): a stub`,
+    };
   }
   return { kind: 'ok', title: titleEl ? squashLine(render(titleEl.children)) : null, sections, conversionWarning };
 }
@@ -110,7 +165,9 @@ function render(nodes: readonly AnyNode[]): string {
     }
     if (hasClass(n, 'ltx_note')) {
       const content = DomUtils.findOne((e) => hasClass(e, 'ltx_note_content'), n.children);
-      const text = content ? squashLine(render(content.children.filter((c) => !(isTag(c) && hasClass(c, 'ltx_note_mark'))))) : '';
+      const text = content
+        ? squashLine(render(content.children.filter((c) => !(isTag(c) && hasClass(c, 'ltx_note_mark')))))
+        : '';
       if (text) out.push(` [${text}]`);
       return;
     }
@@ -123,7 +180,8 @@ function render(nodes: readonly AnyNode[]): string {
   return out.join('').split('\n').map(squashLine).filter(Boolean).join('\n');
 }
 
-const isEquation = (t: Element): boolean => classes(t).some((c) => c.startsWith('ltx_equation') || c === 'ltx_eqn_table');
+const isEquation = (t: Element): boolean =>
+  classes(t).some((c) => c.startsWith('ltx_equation') || c === 'ltx_eqn_table');
 
 /** A display equation: the alt text of each of its formulas, one per line (equation numbers left out). */
 function equationText(t: Element): string {
@@ -136,7 +194,11 @@ function equationText(t: Element): string {
 function tableText(t: Element): string {
   const rows = DomUtils.findAll((e) => e.name === 'tr', t.children).filter((tr) => !isNested(tr, t));
   return rows
-    .map((tr) => tr.children.filter((c): c is Element => isTag(c) && (c.name === 'td' || c.name === 'th')).map((c) => squashLine(render(c.children).replace(/\n/g, ' '))))
+    .map((tr) =>
+      tr.children
+        .filter((c): c is Element => isTag(c) && (c.name === 'td' || c.name === 'th'))
+        .map((c) => squashLine(render(c.children).replace(/\n/g, ' '))),
+    )
     .filter((cells) => cells.some(Boolean))
     .map((cells) => cells.join(' | '))
     .join('\n');
@@ -150,5 +212,8 @@ function isNested(tr: Element, table: Element): boolean {
 
 /** One line of text, with the characters no stored text may hold (NUL, controls, lone surrogates, bidi overrides) removed. */
 function squashLine(s: string): string {
-  return stripUnsafeChars(s).replace(/[ \t\u00a0\r\f\v]+/g, ' ').replace(/\s+([,.;:)\]])/g, '$1').trim();
+  return stripUnsafeChars(s)
+    .replace(/[ \t\u00a0\r\f\v]+/g, ' ')
+    .replace(/\s+([,.;:)\]])/g, '$1')
+    .trim();
 }

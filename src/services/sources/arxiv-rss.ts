@@ -6,7 +6,14 @@
 import Parser from 'rss-parser';
 import { parseArxivId, type ArxivIdParts } from '../../core/papers/identity.ts';
 import { splitCreators } from './authors.ts';
-import { collapseWhitespace, FeedError, type AnnounceType, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import {
+  collapseWhitespace,
+  FeedError,
+  type AnnounceType,
+  type PaperCandidate,
+  type ParsedFeed,
+  type SkippedItem,
+} from './candidate.ts';
 import { admitAll } from './sanitize.ts';
 
 export interface RssMeta {
@@ -72,7 +79,11 @@ export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
     throw new FeedError(`arXiv RSS error feed: ${text(feed.description) ?? title}`);
   }
   const channelPubDate = text(feed['pubDate']);
-  const meta: RssMeta = { title, pubDate: isoDate(channelPubDate), lastBuildDate: isoDate(text(feed['lastBuildDate'])) };
+  const meta: RssMeta = {
+    title,
+    pubDate: isoDate(channelPubDate),
+    lastBuildDate: isoDate(text(feed['lastBuildDate'])),
+  };
 
   return { ...admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS), meta };
 }
@@ -84,7 +95,8 @@ function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandi
   const prefix = DESCRIPTION.exec(content)?.groups;
   const ids = identify(prefix?.['id'], item);
   const externalId = ids ? externalIdOf(ids) : undefined;
-  if (!ids || !externalId) return { reason: 'no arXiv id in description, guid or link', externalId: text(item.guid) ?? text(item.link) };
+  if (!ids || !externalId)
+    return { reason: 'no arXiv id in description, guid or link', externalId: text(item.guid) ?? text(item.link) };
 
   const title = collapseWhitespace(text(item.title) ?? '');
   if (!title) return { reason: 'item has no title', externalId };
@@ -105,7 +117,17 @@ function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandi
     announceType: type as AnnounceType,
     publishedOn: easternDate(text(item.pubDate) ?? channelPubDate),
     // Provenance without the abstract and title (stored on the paper): a day's listing is thousands of items.
-    raw: { guid: item.guid, link: item.link, categories: item.categories, pubDate: item.pubDate, creator: item.creator, rights: (item as { rights?: unknown }).rights, announceType: type, doi: item['arxiv:DOI'], journalRef: item['arxiv:journal_reference'] },
+    raw: {
+      guid: item.guid,
+      link: item.link,
+      categories: item.categories,
+      pubDate: item.pubDate,
+      creator: item.creator,
+      rights: (item as { rights?: unknown }).rights,
+      announceType: type,
+      doi: item['arxiv:DOI'],
+      journalRef: item['arxiv:journal_reference'],
+    },
   };
   const doi = text(item['arxiv:DOI']);
   const journalRef = text(item['arxiv:journal_reference']);
@@ -128,7 +150,12 @@ function externalIdOf(ids: ArxivIdParts): string {
   return ids.version === undefined ? ids.id : `${ids.id}v${ids.version}`;
 }
 
-const EASTERN = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+const EASTERN = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * The announcement date as arXiv counts it. pubDate is midnight US Eastern (`-0500`/`-0400`); in UTC
@@ -149,7 +176,8 @@ function isoDate(s: string | undefined): string | undefined {
 
 /** xml2js gives strings, or `{ _: text, $: attrs }` when the element has attributes. */
 function text(v: unknown): string | undefined {
-  const s = typeof v === 'string' ? v : v && typeof v === 'object' && '_' in v && typeof v._ === 'string' ? v._ : undefined;
+  const s =
+    typeof v === 'string' ? v : v && typeof v === 'object' && '_' in v && typeof v._ === 'string' ? v._ : undefined;
   const trimmed = s?.trim();
   return trimmed ? trimmed : undefined;
 }

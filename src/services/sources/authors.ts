@@ -72,7 +72,10 @@ const SPECIAL_LETTERS: Record<string, string> = {
 // The accented letter may itself be a command (`\'{\i}` is í), braced or bare.
 const BASE = String.raw`(?:\{\s*(\\[ij]|[A-Za-z])\s*\}|(\\[ij](?![A-Za-z])|[A-Za-z]))`;
 const SYMBOL_RE = new RegExp(String.raw`\\([\x27\x60^"~=.])\s*` + BASE, 'g');
-const LETTER_RE = new RegExp(String.raw`\\([uvHckrdb])(?:\s*\{\s*(\\[ij]|[A-Za-z])\s*\}|\s+(\\[ij](?![A-Za-z])|[A-Za-z]))`, 'g');
+const LETTER_RE = new RegExp(
+  String.raw`\\([uvHckrdb])(?:\s*\{\s*(\\[ij]|[A-Za-z])\s*\}|\s+(\\[ij](?![A-Za-z])|[A-Za-z]))`,
+  'g',
+);
 const SPECIAL_RE = /\\(ae|AE|aa|AA|oe|OE|ss|o|O|l|L|i|j)(?![A-Za-z])(?:\{\}|\s+(?=[a-z]))?/g;
 
 /**
@@ -87,8 +90,14 @@ export function decodeLatexAccents(s: string): string {
     return letter === '\\i' ? 'i' : letter === '\\j' ? 'j' : letter;
   };
   return s
-    .replace(SYMBOL_RE, (_m, accent: string, braced?: string, bare?: string) => base(braced, bare) + SYMBOL_ACCENTS[accent])
-    .replace(LETTER_RE, (_m, accent: string, braced?: string, bare?: string) => base(braced, bare) + LETTER_ACCENTS[accent])
+    .replace(
+      SYMBOL_RE,
+      (_m, accent: string, braced?: string, bare?: string) => base(braced, bare) + SYMBOL_ACCENTS[accent],
+    )
+    .replace(
+      LETTER_RE,
+      (_m, accent: string, braced?: string, bare?: string) => base(braced, bare) + LETTER_ACCENTS[accent],
+    )
     .replace(SPECIAL_RE, (_m, name: string) => SPECIAL_LETTERS[name] ?? '')
     .replace(/\\&/g, '&')
     .normalize('NFC');

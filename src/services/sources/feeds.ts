@@ -66,13 +66,23 @@ export function arxivRssFeed(config: Config, category: string): Feed {
     source: 'arxiv-rss',
     async poll(ctx, prev) {
       const day = arxivDay(ctx.now);
-      const validators = prev ? { etag: prev.etag ?? undefined, lastModified: prev.lastModified ?? undefined } : undefined;
+      const validators = prev
+        ? { etag: prev.etag ?? undefined, lastModified: prev.lastModified ?? undefined }
+        : undefined;
       const res = await fetchText(arxivRssUrl(config.sources.arxivRssBase, [category]), validators, ctx.arxivHttp);
       if (res.status === 'not-modified') {
         const sameDay = prev?.batchDate === day.date || !day.announces;
         return {
-          candidates: [], skipped: [], notModified: true, next: {},
-          verdict: sameDay ? OK : { health: 'stale', detail: `unchanged since ${prev?.batchDate ?? 'the last poll'}: arXiv served an old batch` },
+          candidates: [],
+          skipped: [],
+          notModified: true,
+          next: {},
+          verdict: sameDay
+            ? OK
+            : {
+                health: 'stale',
+                detail: `unchanged since ${prev?.batchDate ?? 'the last poll'}: arXiv served an old batch`,
+              },
         };
       }
       const parsed = await parseArxivRss(res.body);
@@ -83,7 +93,12 @@ export function arxivRssFeed(config: Config, category: string): Feed {
         skipped: parsed.skipped,
         notModified: false,
         // The batch date is the day a batch was first seen, so a repeat on a later day reads as stale.
-        next: { etag: res.validators.etag ?? null, lastModified: res.validators.lastModified ?? null, batchKey: key, batchDate: key === prev?.batchKey ? prev.batchDate : day.date },
+        next: {
+          etag: res.validators.etag ?? null,
+          lastModified: res.validators.lastModified ?? null,
+          batchKey: key,
+          batchDate: key === prev?.batchKey ? prev.batchDate : day.date,
+        },
         verdict: rssHealth({ ids, now: ctx.now, previous: prev }),
       };
     },
@@ -102,7 +117,13 @@ export function arxivApiFeed(config: Config): Feed {
       const { from, to } = ctx.date ? dayWindow(ctx.date) : catchUpWindow(prev?.cursor, ctx.now);
       const query = familyQuery(QUERY_TERMS, { categories: config.sources.arxivCategories, from, to });
       const { candidates, skipped } = await fetchApiPages(config, ctx.arxivHttp, query);
-      return { candidates, skipped, notModified: false, next: ctx.date ? {} : { cursor: to.toISOString() }, verdict: OK };
+      return {
+        candidates,
+        skipped,
+        notModified: false,
+        next: ctx.date ? {} : { cursor: to.toISOString() },
+        verdict: OK,
+      };
     },
   };
 }
@@ -120,7 +141,13 @@ export async function fetchApiPages(config: Config, http: HttpOptions, query: st
   const candidates: PaperCandidate[] = [];
   const skipped: SkippedItem[] = [];
   for (let page = 0; page < maxPages; page++) {
-    const url = arxivApiUrl(config.sources.arxivApiBase, { searchQuery: query, start: page * pageSize, maxResults: pageSize, sortBy: 'submittedDate', sortOrder: 'ascending' });
+    const url = arxivApiUrl(config.sources.arxivApiBase, {
+      searchQuery: query,
+      start: page * pageSize,
+      maxResults: pageSize,
+      sortBy: 'submittedDate',
+      sortOrder: 'ascending',
+    });
     const res = await fetchText(url, undefined, http);
     if (res.status !== 'ok') break;
     const parsed = await parseArxivApi(res.body);
@@ -153,14 +180,18 @@ export function hfDailyFeed(config: Config): Feed {
           if (parsed.candidates.length + parsed.skipped.length < HF_PAGE) break;
         }
       }
-      const verdict = candidates.length === 0 ? { health: 'ok' as const, detail: `nothing listed for ${dates.join(', ')} yet` } : OK;
+      const verdict =
+        candidates.length === 0 ? { health: 'ok' as const, detail: `nothing listed for ${dates.join(', ')} yet` } : OK;
       return { candidates, skipped, notModified: false, next: ctx.date ? {} : { cursor: today }, verdict };
     },
   };
 }
 
 /** The feeds a poll reads, in order: RSS first (the daily batch), then the API catch-up, then HF. */
-export function feedsFor(config: Config, sources: readonly SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily']): Feed[] {
+export function feedsFor(
+  config: Config,
+  sources: readonly SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'],
+): Feed[] {
   return [
     ...(sources.includes('arxiv-rss') ? config.sources.arxivCategories.map((c) => arxivRssFeed(config, c)) : []),
     ...(sources.includes('arxiv-api') ? [arxivApiFeed(config)] : []),

@@ -11,12 +11,21 @@ export interface HealthVerdict {
   detail: string | null;
 }
 
-const ET = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' });
+const ET = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  weekday: 'short',
+});
 
 /** arXiv's business day (US Eastern) of an instant: its date and whether the RSS feeds carry a batch that day (Mon-Fri). */
 export function arxivDay(at: Date): { date: string; announces: boolean } {
   const parts = Object.fromEntries(ET.formatToParts(at).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, announces: !['Sat', 'Sun'].includes(parts.weekday ?? '') };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    announces: !['Sat', 'Sun'].includes(parts.weekday ?? ''),
+  };
 }
 
 /** A stable key for a batch: the same ids in any order give the same key. */
@@ -41,15 +50,25 @@ export interface RssObservation {
 export function rssHealth({ ids, now, previous }: RssObservation): HealthVerdict {
   const day = arxivDay(now);
   if (!day.announces) return { health: 'ok', detail: ids.length === 0 ? 'weekend: arXiv does not announce' : null };
-  if (ids.length === 0) return { health: 'empty', detail: `no items on ${day.date}, a weekday (an arXiv holiday, or the batch is not out yet)` };
+  if (ids.length === 0)
+    return {
+      health: 'empty',
+      detail: `no items on ${day.date}, a weekday (an arXiv holiday, or the batch is not out yet)`,
+    };
   const key = batchKey(ids);
   if (previous?.batchKey === key && previous.batchDate !== null && previous.batchDate !== day.date) {
-    return { health: 'stale', detail: `same ${ids.length} papers as on ${previous.batchDate}: arXiv served an old batch` };
+    return {
+      health: 'stale',
+      detail: `same ${ids.length} papers as on ${previous.batchDate}: arXiv served an old batch`,
+    };
   }
   return { health: 'ok', detail: null };
 }
 
 /** After a failed fetch: one failure is worth reporting, and the count says how long it has lasted. */
 export function failureHealth(consecutiveFailures: number, error: string): HealthVerdict {
-  return { health: 'failing', detail: `${consecutiveFailures} failed poll${consecutiveFailures === 1 ? '' : 's'} in a row: ${error}` };
+  return {
+    health: 'failing',
+    detail: `${consecutiveFailures} failed poll${consecutiveFailures === 1 ? '' : 's'} in a row: ${error}`,
+  };
 }

@@ -9,7 +9,14 @@
 
 import { z } from 'zod';
 import { parseArxivId } from '../../core/papers/identity.ts';
-import { collapseWhitespace, FeedError, type HfExtras, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import {
+  collapseWhitespace,
+  FeedError,
+  type HfExtras,
+  type PaperCandidate,
+  type ParsedFeed,
+  type SkippedItem,
+} from './candidate.ts';
 import { admitAll } from './sanitize.ts';
 
 /** Pages ask for 100 items; more is not a page of daily papers. */
@@ -61,10 +68,14 @@ export function parseHfDaily(json: string, dailyDate: string): ParsedFeed<{ coun
     throw new FeedError(`HF daily papers: expected an array, got ${body === null ? 'null' : typeof body}${error}`);
   }
 
-  const admitted = admitAll(body as unknown[], (raw, index) => {
-    const result = toCandidate(raw, dailyDate);
-    return 'reason' in result ? { ...result, reason: `item ${index}: ${result.reason}` } : result;
-  }, MAX_ITEMS);
+  const admitted = admitAll(
+    body as unknown[],
+    (raw, index) => {
+      const result = toCandidate(raw, dailyDate);
+      return 'reason' in result ? { ...result, reason: `item ${index}: ${result.reason}` } : result;
+    },
+    MAX_ITEMS,
+  );
   return { ...admitted, meta: { count: body.length } };
 }
 
@@ -72,7 +83,10 @@ function toCandidate(raw: unknown, dailyDate: string): PaperCandidate | SkippedI
   const parsed = DailyItem.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { reason: `invalid item (${issue ? `${issue.path.join('.') || 'item'}: ${issue.message}` : 'unknown'})`, externalId: looseId(raw) };
+    return {
+      reason: `invalid item (${issue ? `${issue.path.join('.') || 'item'}: ${issue.message}` : 'unknown'})`,
+      externalId: looseId(raw),
+    };
   }
   const item = parsed.data;
   const paper = item.paper;
@@ -114,8 +128,10 @@ function toCandidate(raw: unknown, dailyDate: string): PaperCandidate | SkippedI
 /** `<base>/daily_papers?date=YYYY-MM-DD&p=<0-based page>&limit=<1..100>`. */
 export function hfDailyUrl(base: string, date: string, page: number, limit = 100): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`hfDailyUrl: date must be YYYY-MM-DD, got "${date}"`);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new RangeError(`hfDailyUrl: limit must be 1..100, got ${limit}`);
-  if (!Number.isInteger(page) || page < 0) throw new RangeError(`hfDailyUrl: page must be a non-negative integer, got ${page}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new RangeError(`hfDailyUrl: limit must be 1..100, got ${limit}`);
+  if (!Number.isInteger(page) || page < 0)
+    throw new RangeError(`hfDailyUrl: page must be a non-negative integer, got ${page}`);
   const url = new URL(`${base.replace(/\/+$/, '')}/daily_papers`);
   url.search = new URLSearchParams({ date, p: String(page), limit: String(limit) }).toString();
   return url.toString();

@@ -59,7 +59,10 @@ export class HttpError extends Error {
   /** How long the server asked us to wait (Retry-After), when it said. */
   readonly retryAfterMs?: number;
 
-  constructor(message: string, details: { url: string; attempts: number; httpStatus?: number; retryAfterMs?: number; cause?: unknown }) {
+  constructor(
+    message: string,
+    details: { url: string; attempts: number; httpStatus?: number; retryAfterMs?: number; cause?: unknown },
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.url = details.url;
     this.attempts = details.attempts;
@@ -128,25 +131,43 @@ const plural = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
  * GET `url` as text. Resolves with the body of a 2xx, or 'not-modified' for a 304 to a conditional
  * request; throws `HttpError` for everything else, after retrying what is worth retrying.
  */
-export async function fetchText(url: string, validators: Validators | undefined, opts: HttpOptions): Promise<FetchResult> {
+export async function fetchText(
+  url: string,
+  validators: Validators | undefined,
+  opts: HttpOptions,
+): Promise<FetchResult> {
   const retries = opts.retries ?? 3;
   const maxDelayMs = opts.maxDelayMs ?? 120_000;
   const sleep = opts.sleep ?? ((ms: number) => delay(ms, undefined, { signal: opts.signal }));
   for (let attempts = 1; ; attempts++) {
     const once = () => attempt(url, validators, opts, attempts);
     const outcome = opts.pacer ? await opts.pacer.run(once) : await once();
-    if (outcome.kind === 'ok') return { status: 'ok', body: outcome.body, httpStatus: outcome.httpStatus, validators: outcome.validators, attempts, url: outcome.url };
-    if (outcome.kind === 'not-modified') return { status: 'not-modified', validators: outcome.validators, attempts, url: outcome.url };
+    if (outcome.kind === 'ok')
+      return {
+        status: 'ok',
+        body: outcome.body,
+        httpStatus: outcome.httpStatus,
+        validators: outcome.validators,
+        attempts,
+        url: outcome.url,
+      };
+    if (outcome.kind === 'not-modified')
+      return { status: 'not-modified', validators: outcome.validators, attempts, url: outcome.url };
 
     const { problem, httpStatus, retryAfterMs, cause } = outcome;
     const details = { url, attempts, httpStatus, retryAfterMs, cause };
-    if (outcome.kind === 'fail') throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
+    if (outcome.kind === 'fail')
+      throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
     const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
     if (wait > maxDelayMs) {
       const until = new Date(Date.now() + wait).toISOString();
-      throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`, details);
+      throw new HttpError(
+        `GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
+        details,
+      );
     }
-    if (attempts > retries) throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); try again later`, details);
+    if (attempts > retries)
+      throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); try again later`, details);
     try {
       await sleep(wait);
     } catch (err) {
@@ -157,7 +178,12 @@ export async function fetchText(url: string, validators: Validators | undefined,
   }
 }
 
-async function attempt(url: string, validators: Validators | undefined, opts: HttpOptions, attempts: number): Promise<Attempt> {
+async function attempt(
+  url: string,
+  validators: Validators | undefined,
+  opts: HttpOptions,
+  attempts: number,
+): Promise<Attempt> {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   // The signal reaches the body stream too, so a server that stalls mid-body is cut off as well.
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -170,12 +196,23 @@ async function attempt(url: string, validators: Validators | undefined, opts: Ht
     }
     if (!res.ok) {
       await discard(res);
-      return { kind: retryable(res.status) ? 'retry' : 'fail', problem: `HTTP ${res.status}`, httpStatus: res.status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+      return {
+        kind: retryable(res.status) ? 'retry' : 'fail',
+        problem: `HTTP ${res.status}`,
+        httpStatus: res.status,
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+      };
     }
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     const body = await readCapped(res, maxBytes);
-    if (body === undefined) return { kind: 'fail', problem: `response larger than ${megabytes(maxBytes)} (after decompression)`, httpStatus: res.status };
-    if (body.trim() === '') return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
+    if (body === undefined)
+      return {
+        kind: 'fail',
+        problem: `response larger than ${megabytes(maxBytes)} (after decompression)`,
+        httpStatus: res.status,
+      };
+    if (body.trim() === '')
+      return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
     return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url };
   } catch (err) {
     if (opts.signal?.aborted) throw cancelled(url, attempts, err);

@@ -34,21 +34,47 @@ export const CAPS = {
 const INT4_MAX = 2_147_483_647;
 const MAX_VERSION = 1_000;
 
-const cap = (s: string, max: number) => (s.length <= max ? s : s.slice(0, /[\uD800-\uDBFF]/.test(s[max - 1] ?? '') ? max - 1 : max));
+const cap = (s: string, max: number) =>
+  s.length <= max ? s : s.slice(0, /[\uD800-\uDBFF]/.test(s[max - 1] ?? '') ? max - 1 : max);
 const clean = (s: string, max: number) => cap(collapseWhitespace(stripUnsafeChars(s)), max);
 
 const text = (max: number) => z.string().transform((s) => clean(s, max));
 /** Optional text: dropped when empty or not a string. */
-const optText = (max: number) => text(max).optional().catch(undefined).transform((s) => s || undefined);
+const optText = (max: number) =>
+  text(max)
+    .optional()
+    .catch(undefined)
+    .transform((s) => s || undefined);
 /** A counter: rounded, negative -> 0, beyond a Postgres integer -> its maximum; not a finite number -> dropped. */
-const counter = z.number().refine(Number.isFinite).transform((n) => Math.min(INT4_MAX, Math.max(0, Math.round(n)))).optional().catch(undefined);
-const httpUrl = z.string().transform((s) => stripUnsafeChars(s).trim()).pipe(z.url({ protocol: /^https?$/ }).max(CAPS.url)).optional().catch(undefined);
-const list = (itemMax: number, count: number) => z.array(z.unknown()).transform((xs) => xs.flatMap((x) => {
-  const c = typeof x === 'string' ? clean(x, itemMax) : '';
-  return c ? [c] : [];
-}).slice(0, count));
+const counter = z
+  .number()
+  .refine(Number.isFinite)
+  .transform((n) => Math.min(INT4_MAX, Math.max(0, Math.round(n))))
+  .optional()
+  .catch(undefined);
+const httpUrl = z
+  .string()
+  .transform((s) => stripUnsafeChars(s).trim())
+  .pipe(z.url({ protocol: /^https?$/ }).max(CAPS.url))
+  .optional()
+  .catch(undefined);
+const list = (itemMax: number, count: number) =>
+  z.array(z.unknown()).transform((xs) =>
+    xs
+      .flatMap((x) => {
+        const c = typeof x === 'string' ? clean(x, itemMax) : '';
+        return c ? [c] : [];
+      })
+      .slice(0, count),
+  );
 /** YYYY-MM-DD of a day that exists, from arXiv's first year on. */
-const day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && s >= '1991-01-01' && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)).optional().catch(undefined);
+const day = z
+  .string()
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && s >= '1991-01-01' && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+  )
+  .optional()
+  .catch(undefined);
 
 const Candidate = z.object({
   source: z.enum(['arxiv-rss', 'arxiv-api', 'hf-daily']),
@@ -58,23 +84,29 @@ const Candidate = z.object({
   title: text(CAPS.title).pipe(z.string().min(1, 'empty title')),
   abstract: text(CAPS.abstract),
   authors: list(CAPS.author, CAPS.authors),
-  categories: z.array(z.string()).transform((cs) => [...new Set(cs.map((c) => c.trim()).filter((c) => ARXIV_CATEGORY.test(c)))].slice(0, CAPS.categories)),
+  categories: z
+    .array(z.string())
+    .transform((cs) =>
+      [...new Set(cs.map((c) => c.trim()).filter((c) => ARXIV_CATEGORY.test(c)))].slice(0, CAPS.categories),
+    ),
   announceType: z.enum(['new', 'cross', 'replace', 'replace-cross']).optional(),
   publishedOn: day,
   doi: optText(300),
   journalRef: optText(CAPS.field),
   comment: optText(CAPS.field),
-  hf: z.object({
-    upvotes: counter,
-    numComments: counter,
-    githubUrl: httpUrl,
-    githubStars: counter,
-    projectPage: httpUrl,
-    organization: optText(CAPS.author),
-    aiSummary: optText(CAPS.aiSummary),
-    aiKeywords: list(CAPS.keyword, CAPS.keywords).optional().catch(undefined),
-    dailyDate: day,
-  }).optional(),
+  hf: z
+    .object({
+      upvotes: counter,
+      numComments: counter,
+      githubUrl: httpUrl,
+      githubStars: counter,
+      projectPage: httpUrl,
+      organization: optText(CAPS.author),
+      aiSummary: optText(CAPS.aiSummary),
+      aiKeywords: list(CAPS.keyword, CAPS.keywords).optional().catch(undefined),
+      dailyDate: day,
+    })
+    .optional(),
   raw: z.unknown().transform((v) => cleanRaw(v, 0)),
 });
 
@@ -83,7 +115,10 @@ export function admitCandidate(c: PaperCandidate): PaperCandidate | SkippedItem 
   const parsed = Candidate.safeParse(c);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  return { reason: `invalid ${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'unknown'}`, externalId: clean(c.externalId, 100) || undefined };
+  return {
+    reason: `invalid ${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'unknown'}`,
+    externalId: clean(c.externalId, 100) || undefined,
+  };
 }
 
 /**
@@ -91,17 +126,26 @@ export function admitCandidate(c: PaperCandidate): PaperCandidate | SkippedItem 
  * are read: the rest are skipped as one entry that counts them, so a hostile page of a million items
  * costs no more than a full one.
  */
-export function admitAll<T>(items: readonly T[], toCandidate: (item: T, index: number) => PaperCandidate | SkippedItem, maxItems: number): { candidates: PaperCandidate[]; skipped: SkippedItem[] } {
+export function admitAll<T>(
+  items: readonly T[],
+  toCandidate: (item: T, index: number) => PaperCandidate | SkippedItem,
+  maxItems: number,
+): { candidates: PaperCandidate[]; skipped: SkippedItem[] } {
   const candidates: PaperCandidate[] = [];
   const skipped: SkippedItem[] = [];
   const n = Math.min(items.length, maxItems);
   for (let i = 0; i < n; i++) {
     const first = toCandidate(items[i]!, i);
     const result = 'reason' in first ? first : admitCandidate(first);
-    if ('reason' in result) skipped.push({ reason: clean(result.reason, 300), externalId: result.externalId && (clean(result.externalId, 100) || undefined) });
+    if ('reason' in result)
+      skipped.push({
+        reason: clean(result.reason, 300),
+        externalId: result.externalId && (clean(result.externalId, 100) || undefined),
+      });
     else candidates.push(result);
   }
-  if (items.length > n) skipped.push({ reason: `${items.length - n} items over the ${maxItems}-item page limit`, count: items.length - n });
+  if (items.length > n)
+    skipped.push({ reason: `${items.length - n} items over the ${maxItems}-item page limit`, count: items.length - n });
   return { candidates, skipped };
 }
 
@@ -111,7 +155,10 @@ export function skippedCount(skipped: readonly SkippedItem[]): number {
 }
 
 /** One log line's worth of skipped items: how many, and the first few with their reasons. */
-export function skippedSummary(skipped: readonly SkippedItem[], examples = 5): { skipped: number; examples: SkippedItem[] } {
+export function skippedSummary(
+  skipped: readonly SkippedItem[],
+  examples = 5,
+): { skipped: number; examples: SkippedItem[] } {
   return { skipped: skippedCount(skipped), examples: skipped.slice(0, examples) };
 }
 
@@ -122,5 +169,9 @@ function cleanRaw(v: unknown, depth: number): unknown {
   if (v === null || v === undefined || typeof v === 'boolean') return v;
   if (typeof v !== 'object' || depth >= CAPS.rawDepth) return null;
   if (Array.isArray(v)) return v.slice(0, CAPS.rawEntries).map((x) => cleanRaw(x, depth + 1));
-  return Object.fromEntries(Object.entries(v).slice(0, CAPS.rawEntries).map(([k, x]) => [cap(stripUnsafeChars(k), 200), cleanRaw(x, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .slice(0, CAPS.rawEntries)
+      .map(([k, x]) => [cap(stripUnsafeChars(k), 200), cleanRaw(x, depth + 1)]),
+  );
 }

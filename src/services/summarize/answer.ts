@@ -10,9 +10,11 @@ import { summaryContent, type SummaryContent } from './schema.ts';
  * neutralised and fields clipped. A wrong shape is a `malformed` answer; a dropped setting is not an
  * error, the rest of the summary stands.
  */
-export const summaryReader = (evidence: string): ReadAnswer<SummaryContent> => (json) => {
-  const parsed = summaryContent.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `schema mismatch: ${issuesText(parsed.error.issues)}` };
-  const settings = keepEvidenced(parsed.data.settings, evidence).kept;
-  return { ok: true, value: sanitizeSummary({ ...parsed.data, settings }) };
-};
+export const summaryReader =
+  (evidence: string): ReadAnswer<SummaryContent> =>
+  (json) => {
+    const parsed = summaryContent.safeParse(json);
+    if (!parsed.success) return { ok: false, error: `schema mismatch: ${issuesText(parsed.error.issues)}` };
+    const settings = keepEvidenced(parsed.data.settings, evidence).kept;
+    return { ok: true, value: sanitizeSummary({ ...parsed.data, settings }) };
+  };

@@ -26,7 +26,13 @@ export type BatchStep =
   | { state: 'stopped'; reason: string };
 
 /** Collects the batch an earlier run left, if any (undefined when there is none). */
-export async function resumeBatch(deps: Deps, llm: Llm, budget: Budget, store: Store, wait: Wait): Promise<BatchStep | undefined> {
+export async function resumeBatch(
+  deps: Deps,
+  llm: Llm,
+  budget: Budget,
+  store: Store,
+  wait: Wait,
+): Promise<BatchStep | undefined> {
   const earlier = await getPendingBatch(deps.db);
   return earlier && finishBatch(deps, llm, earlier, budget, store, wait);
 }
@@ -37,10 +43,22 @@ export async function resumeBatch(deps: Deps, llm: Llm, budget: Budget, store: S
  * and how many items the budget left out.
  */
 export async function runBatch(
-  deps: Deps, llm: Llm, items: readonly SummarizeItem[], budget: Budget, store: Store, wait: Wait,
-): Promise<{ step: BatchStep | { state: 'not-submitted'; reason: string }; id?: string; overBudget: number; affordable: number }> {
+  deps: Deps,
+  llm: Llm,
+  items: readonly SummarizeItem[],
+  budget: Budget,
+  store: Store,
+  wait: Wait,
+): Promise<{
+  step: BatchStep | { state: 'not-submitted'; reason: string };
+  id?: string;
+  overBudget: number;
+  affordable: number;
+}> {
   const model = llm.model;
-  const affordable = items.filter((i) => budget.tryReserve(estimateRequestUsd(summaryRequest(i.paper, i.lang, model), { batch: true })));
+  const affordable = items.filter((i) =>
+    budget.tryReserve(estimateRequestUsd(summaryRequest(i.paper, i.lang, model), { batch: true })),
+  );
   const overBudget = items.length - affordable.length;
   if (affordable.length === 0) return { step: { state: 'not-submitted', reason: 'budget' }, overBudget, affordable: 0 };
   let id: string;
@@ -49,21 +67,42 @@ export async function runBatch(
   } catch (err) {
     const failure = failureOf(err);
     if (!failure) throw err;
-    if (failure.kind === 'config') return { step: { state: 'stopped', reason: failure.message }, overBudget, affordable: affordable.length };
+    if (failure.kind === 'config')
+      return { step: { state: 'stopped', reason: failure.message }, overBudget, affordable: affordable.length };
     deps.log.warn({ err: failure.message }, 'batch not submitted; the next run tries again');
     return { step: { state: 'not-submitted', reason: failure.message }, overBudget, affordable: affordable.length };
   }
   const pending: PendingBatch = {
-    id, model, createdAt: deps.now().toISOString(),
-    items: affordable.map((i) => ({ customId: customId({ paperId: i.paper.id, lang: i.lang }), paperId: i.paper.id, lang: i.lang, attempts: i.attempts, ...(i.upgrade && { upgrade: true }) })),
+    id,
+    model,
+    createdAt: deps.now().toISOString(),
+    items: affordable.map((i) => ({
+      customId: customId({ paperId: i.paper.id, lang: i.lang }),
+      paperId: i.paper.id,
+      lang: i.lang,
+      attempts: i.attempts,
+      ...(i.upgrade && { upgrade: true }),
+    })),
   };
   await setPendingBatch(deps.db, pending, deps.now());
   deps.log.info({ batch: id, papers: affordable.length }, 'summary batch submitted');
-  return { step: await finishBatch(deps, llm, pending, budget, store, wait), id, overBudget, affordable: affordable.length };
+  return {
+    step: await finishBatch(deps, llm, pending, budget, store, wait),
+    id,
+    overBudget,
+    affordable: affordable.length,
+  };
 }
 
 /** Waits for a batch and stores its outcomes; forgets it once collected or abandoned. */
-async function finishBatch(deps: Deps, llm: Llm, b: PendingBatch, budget: Budget, store: Store, wait: Wait): Promise<BatchStep> {
+async function finishBatch(
+  deps: Deps,
+  llm: Llm,
+  b: PendingBatch,
+  budget: Budget,
+  store: Store,
+  wait: Wait,
+): Promise<BatchStep> {
   const { batchPollMs: pollMs, batchMaxWaitMs: maxWaitMs } = deps.config.llm;
   const log = deps.log.child({ batch: b.id });
   try {
@@ -100,7 +139,8 @@ async function batchItems(deps: Deps, b: PendingBatch): Promise<Map<string, Summ
   const items = new Map<string, SummarizeItem>();
   for (const i of b.items) {
     const paper = byId.get(i.paperId);
-    if (paper && isLang(i.lang) && !done.has(`${i.paperId}-${i.lang}`)) items.set(i.customId, { paper, lang: i.lang, attempts: i.attempts ?? 0, ...(i.upgrade && { upgrade: true }) });
+    if (paper && isLang(i.lang) && !done.has(`${i.paperId}-${i.lang}`))
+      items.set(i.customId, { paper, lang: i.lang, attempts: i.attempts ?? 0, ...(i.upgrade && { upgrade: true }) });
   }
   return items;
 }

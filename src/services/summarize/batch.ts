@@ -14,11 +14,15 @@ import { outcomeRecorder, summarizeOne, type Outcome, type RunStats, type Summar
  */
 
 /** custom_id: `<paper id>-<lang>` (the API allows [a-zA-Z0-9_-]{1,64}). */
-export const customId = (item: Pick<SummarizeItem, 'lang'> & { paperId: number }): string => `${item.paperId}-${item.lang}`;
+export const customId = (item: Pick<SummarizeItem, 'lang'> & { paperId: number }): string =>
+  `${item.paperId}-${item.lang}`;
 
 export async function submitBatch(llm: Llm, items: readonly SummarizeItem[], model: string): Promise<string> {
   const batch = await llm.createBatch(
-    items.map((i) => ({ custom_id: customId({ paperId: i.paper.id, lang: i.lang }), params: summaryRequest(i.paper, i.lang, model) })),
+    items.map((i) => ({
+      custom_id: customId({ paperId: i.paper.id, lang: i.lang }),
+      params: summaryRequest(i.paper, i.lang, model),
+    })),
   );
   return batch.id;
 }
@@ -38,7 +42,11 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * later run), or `lost` with the reason (a 404: the key was rotated to another workspace; ended
  * without a `results_url`: expired, canceled or archived). API errors other than a 404 are thrown.
  */
-export async function waitForBatch(llm: Llm, id: string, o: WaitOptions): Promise<{ state: 'ended' | 'running' } | { state: 'lost'; reason: string }> {
+export async function waitForBatch(
+  llm: Llm,
+  id: string,
+  o: WaitOptions,
+): Promise<{ state: 'ended' | 'running' } | { state: 'lost'; reason: string }> {
   const sleep = o.sleep ?? realSleep;
   const deadline = Date.now() + o.maxWaitMs;
   for (;;) {
@@ -46,11 +54,13 @@ export async function waitForBatch(llm: Llm, id: string, o: WaitOptions): Promis
     try {
       b = await llm.retrieveBatch(id);
     } catch (err) {
-      if (failureOf(err)?.kind === 'gone') return { state: 'lost', reason: `the API does not know this batch (${failureOf(err)!.message})` };
+      if (failureOf(err)?.kind === 'gone')
+        return { state: 'lost', reason: `the API does not know this batch (${failureOf(err)!.message})` };
       throw err;
     }
     if (b.processing_status === 'ended') {
-      if (b.archived_at) return { state: 'lost', reason: `the batch was archived on ${b.archived_at}; its results are gone` };
+      if (b.archived_at)
+        return { state: 'lost', reason: `the batch was archived on ${b.archived_at}; its results are gone` };
       if (!b.results_url) return { state: 'lost', reason: 'the batch ended without results (expired or canceled)' };
       return { state: 'ended' };
     }
@@ -67,7 +77,10 @@ export async function waitForBatch(llm: Llm, id: string, o: WaitOptions): Promis
  * stored from this batch by an earlier, interrupted read are skipped by the caller.
  */
 export async function collectBatch(
-  llm: Llm, id: string, items: ReadonlyMap<string, SummarizeItem>, o: { model: string; budget: Budget },
+  llm: Llm,
+  id: string,
+  items: ReadonlyMap<string, SummarizeItem>,
+  o: { model: string; budget: Budget },
   onOutcome: (item: SummarizeItem, outcome: Outcome) => Promise<void>,
 ): Promise<RunStats> {
   const rec = outcomeRecorder(onOutcome);
@@ -78,11 +91,24 @@ export async function collectBatch(
     seen.add(r.custom_id);
     await rec.record(item, await outcomeOf(llm, item, r, o));
   }
-  for (const [key, item] of items) if (!seen.has(key)) await rec.record(item, { kind: 'deferred', error: 'missing from the batch results', usage: NO_USAGE, costUsd: 0, model: o.model });
+  for (const [key, item] of items)
+    if (!seen.has(key))
+      await rec.record(item, {
+        kind: 'deferred',
+        error: 'missing from the batch results',
+        usage: NO_USAGE,
+        costUsd: 0,
+        model: o.model,
+      });
   return rec.finish();
 }
 
-async function outcomeOf(llm: Llm, item: SummarizeItem, r: MessageBatchIndividualResponse, o: { model: string; budget: Budget }): Promise<Outcome> {
+async function outcomeOf(
+  llm: Llm,
+  item: SummarizeItem,
+  r: MessageBatchIndividualResponse,
+  o: { model: string; budget: Budget },
+): Promise<Outcome> {
   const res = r.result;
   const none = { usage: NO_USAGE, costUsd: 0, model: o.model };
   if (res.type === 'succeeded') return summarizeOne(llm, item, { ...o, prior: { message: res.message, batch: true } });

@@ -14,7 +14,7 @@ export interface FallbackContent {
 const LABELS: Record<Lang, { abstract: string; hf: string }> = {
   en: {
     abstract: 'Extractive summary (not LLM-written): first sentences of the abstract',
-    hf: 'Not written by this bot\'s LLM: Hugging Face\'s AI summary and the first sentences of the abstract',
+    hf: "Not written by this bot's LLM: Hugging Face's AI summary and the first sentences of the abstract",
   },
   zh: {
     abstract: '摘录（非 LLM 生成）：摘要的前几句',
@@ -57,7 +57,10 @@ export function firstSentences(text: string, maxChars = 350): string {
  * The extractive fallback: no model involved, so it is always available. Chinese channels get the
  * Chinese abstract when one is stored, else the English one under a Chinese label.
  */
-export function extractiveSummary(p: { abstract: string; abstractZh?: string | null; aiSummary: string | null }, lang: Lang): FallbackContent {
+export function extractiveSummary(
+  p: { abstract: string; abstractZh?: string | null; aiSummary: string | null },
+  lang: Lang,
+): FallbackContent {
   const source = lang === 'zh' && p.abstractZh?.trim() ? p.abstractZh : p.abstract;
   const excerpt = neutralizeMentions(firstSentences(readable(source || '')));
   const hf = p.aiSummary?.trim();

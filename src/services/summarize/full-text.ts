@@ -8,7 +8,10 @@ import type { PaperText } from './prompt.ts';
  * version's until the current one is read), or none (the abstract alone). One query for all.
  */
 export async function withFullText(db: Db, papers: readonly Paper[]): Promise<Map<number, PaperText>> {
-  const texts = await readableTexts(db, papers.map((p) => p.id));
+  const texts = await readableTexts(
+    db,
+    papers.map((p) => p.id),
+  );
   return new Map(papers.map((p) => [p.id, { ...p, fullText: texts.get(p.id)?.sections ?? null }]));
 }
 

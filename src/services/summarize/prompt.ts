@@ -72,18 +72,26 @@ export function paperDataBlock(p: PaperText): string {
     categories: p.categories,
     abstract: p.abstract.slice(0, MAX_ABSTRACT_CHARS),
     ...(p.aiSummary ? { hugging_face_ai_summary: p.aiSummary.slice(0, 1500) } : {}),
-    ...(p.fullText?.length ? { full_text: promptSections(p.fullText).map((x) => ({ section: x.heading, text: x.text })) } : {}),
+    ...(p.fullText?.length
+      ? { full_text: promptSections(p.fullText).map((x) => ({ section: x.heading, text: x.text })) }
+      : {}),
   };
   const json = JSON.stringify(data, null, 1).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
   return `<paper_data>\n${json}\n</paper_data>`;
 }
 
 /** The full-text units one request carries (the same for every language). */
-export const promptSections = (sections: readonly TextSection[]): TextSection[] => selectSections(sections, MAX_TEXT_CHARS).sections;
+export const promptSections = (sections: readonly TextSection[]): TextSection[] =>
+  selectSections(sections, MAX_TEXT_CHARS).sections;
 
 /** What the model was given to quote from: the abstract and the full-text units of the request (the evidence rule checks against it). */
 export function evidenceText(p: PaperText): string {
-  return [p.title, p.abstract.slice(0, MAX_ABSTRACT_CHARS), p.aiSummary ?? '', p.fullText?.length ? sectionsText(promptSections(p.fullText)) : ''].join('\n\n');
+  return [
+    p.title,
+    p.abstract.slice(0, MAX_ABSTRACT_CHARS),
+    p.aiSummary ?? '',
+    p.fullText?.length ? sectionsText(promptSections(p.fullText)) : '',
+  ].join('\n\n');
 }
 
 /** The turn after the paper: the task and the language. */
@@ -102,13 +110,15 @@ export function summaryRequest(p: PaperText, lang: Lang, model: string): Message
     model,
     max_tokens: MAX_TOKENS,
     system: [{ type: 'text', text: SYSTEM_PROMPT }],
-    messages: [{
-      role: 'user',
-      content: [
-        { type: 'text', text: paperDataBlock(p), ...(cached && { cache_control: { type: 'ephemeral' as const } }) },
-        { type: 'text', text: taskPrompt(lang) },
-      ],
-    }],
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: paperDataBlock(p), ...(cached && { cache_control: { type: 'ephemeral' as const } }) },
+          { type: 'text', text: taskPrompt(lang) },
+        ],
+      },
+    ],
     output_config: { format: { type: 'json_schema', schema: SUMMARY_JSON_SCHEMA } },
   };
 }

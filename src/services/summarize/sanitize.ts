@@ -13,7 +13,13 @@ export function sanitizeSummary(c: SummaryContent): SummaryContent {
     method: c.method.slice(0, MAX.bullets).map((m) => s(m, MAX.bullet)),
     results: s(c.results, MAX.field),
     takeaways: s(c.takeaways, MAX.field),
-    grpo_delta: Object.fromEntries(Object.entries(c.grpo_delta).map(([k, v]) => [k, s(v, MAX.delta)])) as SummaryContent['grpo_delta'],
-    settings: c.settings.map((x) => ({ key: x.key, value: s(x.value, MAX.setting), evidence: s(x.evidence, MAX.evidence) })),
+    grpo_delta: Object.fromEntries(
+      Object.entries(c.grpo_delta).map(([k, v]) => [k, s(v, MAX.delta)]),
+    ) as SummaryContent['grpo_delta'],
+    settings: c.settings.map((x) => ({
+      key: x.key,
+      value: s(x.value, MAX.setting),
+      evidence: s(x.evidence, MAX.evidence),
+    })),
   };
 }

@@ -18,20 +18,22 @@ export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 export const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
 
-
 /**
  * `unchanged`, `n/a` or `changed: <how>`. Lenient about case and the separator (models write
  * "Changed - ..." now and then) but normalised, so the stored value always has one of the three forms.
  */
-const deltaValue = z.string().trim().transform((s, ctx) => {
-  const lower = s.toLowerCase();
-  if (/^unchanged\.?$/.test(lower)) return 'unchanged';
-  if (/^(n\/a|na|not applicable)\.?$/.test(lower)) return 'n/a';
-  const m = /^changed\s*[:\-–—]\s*(.+)$/is.exec(s);
-  if (m?.[1]?.trim()) return `changed: ${m[1].trim()}`;
-  ctx.addIssue({ code: 'custom', message: 'must be "unchanged", "n/a" or "changed: <how>"' });
-  return z.NEVER;
-});
+const deltaValue = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const lower = s.toLowerCase();
+    if (/^unchanged\.?$/.test(lower)) return 'unchanged';
+    if (/^(n\/a|na|not applicable)\.?$/.test(lower)) return 'n/a';
+    const m = /^changed\s*[:\-–—]\s*(.+)$/is.exec(s);
+    if (m?.[1]?.trim()) return `changed: ${m[1].trim()}`;
+    ctx.addIssue({ code: 'custom', message: 'must be "unchanged", "n/a" or "changed: <how>"' });
+    return z.NEVER;
+  });
 
 const text = z.string().trim().min(1);
 
@@ -39,11 +41,14 @@ const text = z.string().trim().min(1);
  * A setting as the model states it (`name`) or as it is stored (`key`); unknown names are dropped, not
  * fatal (the evidence rule runs after, on the model's answer).
  */
-const settings = z.array(z.object({ name: z.string().optional(), key: z.string().optional(), value: z.string(), evidence: z.string() }))
-  .transform((xs): Setting[] => xs.flatMap((x) => {
-    const key = x.name ?? x.key ?? '';
-    return isSettingKey(key) && x.value.trim() ? [{ key, value: x.value.trim(), evidence: x.evidence.trim() }] : [];
-  }));
+const settings = z
+  .array(z.object({ name: z.string().optional(), key: z.string().optional(), value: z.string(), evidence: z.string() }))
+  .transform((xs): Setting[] =>
+    xs.flatMap((x) => {
+      const key = x.name ?? x.key ?? '';
+      return isSettingKey(key) && x.value.trim() ? [{ key, value: x.value.trim(), evidence: x.evidence.trim() }] : [];
+    }),
+  );
 
 export const summaryContent = z.object({
   tldr: text,
@@ -51,7 +56,9 @@ export const summaryContent = z.object({
   method: z.array(text).min(1),
   results: text,
   takeaways: text,
-  grpo_delta: z.object(Object.fromEntries(GRPO_AXES.map((a) => [a, deltaValue])) as Record<GrpoAxis, typeof deltaValue>),
+  grpo_delta: z.object(
+    Object.fromEntries(GRPO_AXES.map((a) => [a, deltaValue])) as Record<GrpoAxis, typeof deltaValue>,
+  ),
   /** Stated training settings, each with a verbatim quote (absent in v1 summaries). */
   settings: settings.default([]),
 });
@@ -71,7 +78,12 @@ export const SUMMARY_JSON_SCHEMA = {
   properties: {
     tldr: { type: 'string', description: 'One or two sentences: what the paper does and why it matters.' },
     motivation: { type: 'string', description: 'The problem or gap the paper addresses.' },
-    method: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'The key ideas, one short bullet each (2 to 5 bullets).' },
+    method: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string' },
+      description: 'The key ideas, one short bullet each (2 to 5 bullets).',
+    },
     results: { type: 'string', description: 'Main results with the numbers the abstract gives.' },
     takeaways: { type: 'string', description: 'What a practitioner of GRPO-style RL should take away.' },
     grpo_delta: {
@@ -82,7 +94,8 @@ export const SUMMARY_JSON_SCHEMA = {
     },
     settings: {
       type: 'array',
-      description: 'Training settings the paper states for its own method, each at most once; leave out what it does not state.',
+      description:
+        'Training settings the paper states for its own method, each at most once; leave out what it does not state.',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -90,7 +103,10 @@ export const SUMMARY_JSON_SCHEMA = {
         properties: {
           name: { type: 'string', enum: [...SETTING_KEYS] },
           value: { type: 'string', description: 'Short and in English, numbers as the paper gives them.' },
-          evidence: { type: 'string', description: 'A verbatim span of the paper data (one sentence or table row) that states the value.' },
+          evidence: {
+            type: 'string',
+            description: 'A verbatim span of the paper data (one sentence or table row) that states the value.',
+          },
         },
       },
     },

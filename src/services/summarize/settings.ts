@@ -17,7 +17,9 @@ export interface PaperTraining {
  */
 export async function trainingOf(db: Db, paperIds: readonly number[]): Promise<Map<number, PaperTraining>> {
   const [en, zh, rulesSettings] = await Promise.all([
-    summarySources(db, paperIds, 'en', PROMPT_VERSION), summarySources(db, paperIds, 'zh', PROMPT_VERSION), readableRulesSettings(db, paperIds),
+    summarySources(db, paperIds, 'en', PROMPT_VERSION),
+    summarySources(db, paperIds, 'zh', PROMPT_VERSION),
+    readableRulesSettings(db, paperIds),
   ]);
   // Per paper, English rows first, then Chinese.
   const summariesOf = new Map<number, typeof en.summaries>();
@@ -34,7 +36,8 @@ export async function trainingOf(db: Db, paperIds: readonly number[]): Promise<M
       const parsed = summaryContent.safeParse(row.content);
       if (!parsed.success) continue;
       delta ??= parsed.data.grpo_delta;
-      if (!settings && row.basis === 'full-text' && parsed.data.settings.length) settings = { source: 'llm', model: row.model, items: parsed.data.settings };
+      if (!settings && row.basis === 'full-text' && parsed.data.settings.length)
+        settings = { source: 'llm', model: row.model, items: parsed.data.settings };
     }
     const rules = (rulesSettings.get(id) ?? []).filter((s): s is Setting => isSettingKey(s.key));
     if (!settings && rules.length) settings = { source: 'rules', model: null, items: rules };

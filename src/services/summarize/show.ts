@@ -40,28 +40,55 @@ export type ShowablePaper = Pick<Paper, 'id' | 'abstract' | 'abstractZh' | 'aiSu
  * Pure choice: the generated `ok` summary, else (Chinese only) the seed note, else the extractive
  * fallback. A stored summary whose content no longer parses is skipped rather than shown.
  */
-export function chooseSummary(paper: ShowablePaper, lang: Lang, summary: Summary | undefined, note: Note | undefined): ShownSummary {
+export function chooseSummary(
+  paper: ShowablePaper,
+  lang: Lang,
+  summary: Summary | undefined,
+  note: Note | undefined,
+): ShownSummary {
   const parsed = summary?.status === 'ok' ? summaryContent.safeParse(summary.content) : undefined;
   if (parsed?.success) {
     const c = parsed.data;
     return {
-      source: 'llm', label: null, tldr: c.tldr, motivation: c.motivation, method: c.method, results: c.results,
-      takeaways: c.takeaways, grpoDelta: c.grpo_delta, excerpt: null, model: summary!.model,
+      source: 'llm',
+      label: null,
+      tldr: c.tldr,
+      motivation: c.motivation,
+      method: c.method,
+      results: c.results,
+      takeaways: c.takeaways,
+      grpoDelta: c.grpo_delta,
+      excerpt: null,
+      model: summary!.model,
     };
   }
   if (lang === 'zh' && note) {
     const safe = (s: string) => (s.trim() ? neutralizeMentions(s.trim()) : null);
     return {
-      source: 'note', label: NOTE_LABEL,
+      source: 'note',
+      label: NOTE_LABEL,
       tldr: safe(note.heading) ?? truncate(neutralizeMentions(note.body.trim()), 300),
-      motivation: safe(note.motivation), method: note.method.map(neutralizeMentions), results: safe(note.results),
-      takeaways: safe(note.takeaways), grpoDelta: null, excerpt: null, model: null,
+      motivation: safe(note.motivation),
+      method: note.method.map(neutralizeMentions),
+      results: safe(note.results),
+      takeaways: safe(note.takeaways),
+      grpoDelta: null,
+      excerpt: null,
+      model: null,
     };
   }
   const f = extractiveSummary(paper, lang);
   return {
-    source: 'fallback', label: f.label, tldr: f.tldr, motivation: null, method: [], results: null, takeaways: null, grpoDelta: null,
-    excerpt: f.excerpt, model: null,
+    source: 'fallback',
+    label: f.label,
+    tldr: f.tldr,
+    motivation: null,
+    method: [],
+    results: null,
+    takeaways: null,
+    grpoDelta: null,
+    excerpt: f.excerpt,
+    model: null,
   };
 }
 
@@ -69,8 +96,18 @@ export function chooseSummary(paper: ShowablePaper, lang: Lang, summary: Summary
  * "The summary to show" for several papers in one language, keyed by paper id (one query each for
  * summaries and notes, however many papers). The digest composer's entry point.
  */
-export async function summariesToShow(db: Db, papers: readonly ShowablePaper[], lang: Lang, promptVersion = PROMPT_VERSION): Promise<Map<number, ShownSummary>> {
-  const src = await summarySources(db, papers.map((p) => p.id), lang, promptVersion);
+export async function summariesToShow(
+  db: Db,
+  papers: readonly ShowablePaper[],
+  lang: Lang,
+  promptVersion = PROMPT_VERSION,
+): Promise<Map<number, ShownSummary>> {
+  const src = await summarySources(
+    db,
+    papers.map((p) => p.id),
+    lang,
+    promptVersion,
+  );
   const summaryBy = new Map<number, Summary>();
   for (const s of src.summaries) if (!summaryBy.has(s.paperId)) summaryBy.set(s.paperId, s); // best first
   const noteBy = new Map<number, Note>();
@@ -79,7 +116,12 @@ export async function summariesToShow(db: Db, papers: readonly ShowablePaper[], 
 }
 
 /** The same for one paper. */
-export async function summaryToShow(db: Db, paper: ShowablePaper, lang: Lang, promptVersion = PROMPT_VERSION): Promise<ShownSummary> {
+export async function summaryToShow(
+  db: Db,
+  paper: ShowablePaper,
+  lang: Lang,
+  promptVersion = PROMPT_VERSION,
+): Promise<ShownSummary> {
   return (await summariesToShow(db, [paper], lang, promptVersion)).get(paper.id)!;
 }
 
@@ -88,14 +130,22 @@ export async function summaryToShow(db: Db, paper: ShowablePaper, lang: Lang, pr
  * of db/queries/digest.ts). Labels are left to the composer, which has short ones per kind and language.
  */
 export async function digestSummaries(db: Db, paperIds: number[], lang: Lang): Promise<Map<number, DigestSummary>> {
-  const [shown, training] = await Promise.all([summariesToShow(db, await papersInOrder(db, paperIds), lang), trainingOf(db, paperIds)]);
-  return new Map([...shown].map(([id, s]) => {
-    const settings = tellingLine(training.get(id)?.settings?.items ?? []);
-    return [id, {
-      kind: s.source,
-      tldr: s.tldr,
-      ...(s.grpoDelta && { grpoDelta: { ...s.grpoDelta } as Record<string, string> }),
-      ...(settings && { settings }),
-    }];
-  }));
+  const [shown, training] = await Promise.all([
+    summariesToShow(db, await papersInOrder(db, paperIds), lang),
+    trainingOf(db, paperIds),
+  ]);
+  return new Map(
+    [...shown].map(([id, s]) => {
+      const settings = tellingLine(training.get(id)?.settings?.items ?? []);
+      return [
+        id,
+        {
+          kind: s.source,
+          tldr: s.tldr,
+          ...(s.grpoDelta && { grpoDelta: { ...s.grpoDelta } as Record<string, string> }),
+          ...(settings && { settings }),
+        },
+      ];
+    }),
+  );
 }

@@ -41,23 +41,37 @@ export interface OneOptions {
  */
 export async function summarizeOne(llm: Llm, item: SummarizeItem, o: OneOptions): Promise<Outcome> {
   const r = await callStructured(llm, summaryRequest(item.paper, item.lang, o.model), {
-    read: summaryReader(evidenceText(item.paper)), ...(o.budget && { budget: o.budget }), ...(o.signal && { signal: o.signal }), ...(o.prior && { prior: o.prior }),
+    read: summaryReader(evidenceText(item.paper)),
+    ...(o.budget && { budget: o.budget }),
+    ...(o.signal && { signal: o.signal }),
+    ...(o.prior && { prior: o.prior }),
   });
   const base = { usage: r.usage, costUsd: r.costUsd, model: o.model };
   if (r.ok) return { ...base, kind: 'ok', content: r.value };
   if (r.problem === 'over-budget') return { ...base, kind: 'deferred', error: r.error, overBudget: true };
-  if (r.problem === 'api' && r.failure?.kind !== 'rejected') return { ...base, kind: 'deferred', error: r.error, ...(r.failure && { failure: r.failure }) };
-  return { ...base, kind: 'failed', error: r.problem === 'api' ? `rejected: ${r.error}` : r.error, ...(r.failure && { failure: r.failure }) };
+  if (r.problem === 'api' && r.failure?.kind !== 'rejected')
+    return { ...base, kind: 'deferred', error: r.error, ...(r.failure && { failure: r.failure }) };
+  return {
+    ...base,
+    kind: 'failed',
+    error: r.problem === 'api' ? `rejected: ${r.error}` : r.error,
+    ...(r.failure && { failure: r.failure }),
+  };
 }
 
 /** What became of a run's papers (see src/services/llm/run.ts). */
 export type RunStats = RunCounts;
 
 /** Where a run's outcomes go, through the run guard (batch collection records them one by one). */
-export const outcomeRecorder = (store: (item: SummarizeItem, o: Outcome) => Promise<void>): Recorder<SummarizeItem, Outcome> => runRecorder(store, asRun);
+export const outcomeRecorder = (
+  store: (item: SummarizeItem, o: Outcome) => Promise<void>,
+): Recorder<SummarizeItem, Outcome> => runRecorder(store, asRun);
 
 /** A failure that turned out to be the run's: the paper stays pending, charged nothing. */
-const asRun = (o: Outcome): Outcome => (o.kind === 'failed' ? { ...o, kind: 'deferred', error: `not charged to this paper (the run's problem): ${o.error}` } : o);
+const asRun = (o: Outcome): Outcome =>
+  o.kind === 'failed'
+    ? { ...o, kind: 'deferred', error: `not charged to this paper (the run's problem): ${o.error}` }
+    : o;
 
 export interface DirectOptions {
   model: string;
@@ -80,7 +94,8 @@ export function summarizeDirect(llm: Llm, items: readonly SummarizeItem[], o: Di
     // One paper's languages one after the other: the second reads the paper's prefix from the cache the first wrote.
     sequentialBy: (item) => item.paper.id,
     ...(o.signal && { signal: o.signal }),
-    work: (item) => summarizeOne(llm, item, { model: o.model, budget: o.budget, ...(o.signal && { signal: o.signal }) }),
+    work: (item) =>
+      summarizeOne(llm, item, { model: o.model, budget: o.budget, ...(o.signal && { signal: o.signal }) }),
     store: o.onOutcome,
     asRun,
   });

@@ -9,21 +9,65 @@ const NEWS = new Date('2026-11-21T06:00:00Z');
 describe('grpo-digest digest --dry-run', { timeout: 90_000 }, () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
   let env: Record<string, string>;
-  const snapshot = async () => JSON.stringify(await Promise.all([
-    t.db.select().from(channels), t.db.select().from(papers).orderBy(papers.id), t.db.select().from(deliveries),
-    t.db.select().from(summaries), t.db.select().from(feedState), t.db.select().from(jobRuns), t.db.select().from(appState),
-  ]));
+  const snapshot = async () =>
+    JSON.stringify(
+      await Promise.all([
+        t.db.select().from(channels),
+        t.db.select().from(papers).orderBy(papers.id),
+        t.db.select().from(deliveries),
+        t.db.select().from(summaries),
+        t.db.select().from(feedState),
+        t.db.select().from(jobRuns),
+        t.db.select().from(appState),
+      ]),
+    );
 
   beforeAll(async () => {
     t = await createTestDb();
     env = { DATABASE_URL: t.url };
     await t.db.insert(papers).values([
-      { arxivId: '2611.30001', titleKey: 'a', title: 'DAPO-Next: Decoupled Clipping @everyone', abstract: 'We decouple the clipping range. It helps on AIME.', rulesFamily: true, rulesScore: 0.9, families: ['DAPO'], topics: ['algorithm'], newsAt: NEWS, hfUpvotes: 9 },
-      { arxivId: '2611.30002', titleKey: 'b', title: 'Token-level GRPO for agents', abstract: 'Agents learn tools with GRPO.', rulesFamily: true, rulesScore: 0.7, families: ['GRPO'], topics: ['agents-tools'], newsAt: NEWS },
-      { arxivId: '2611.30003', titleKey: 'c', title: 'A convolution paper', abstract: 'Images.', rulesFamily: false, rulesScore: 0.1, newsAt: NEWS },
+      {
+        arxivId: '2611.30001',
+        titleKey: 'a',
+        title: 'DAPO-Next: Decoupled Clipping @everyone',
+        abstract: 'We decouple the clipping range. It helps on AIME.',
+        rulesFamily: true,
+        rulesScore: 0.9,
+        families: ['DAPO'],
+        topics: ['algorithm'],
+        newsAt: NEWS,
+        hfUpvotes: 9,
+      },
+      {
+        arxivId: '2611.30002',
+        titleKey: 'b',
+        title: 'Token-level GRPO for agents',
+        abstract: 'Agents learn tools with GRPO.',
+        rulesFamily: true,
+        rulesScore: 0.7,
+        families: ['GRPO'],
+        topics: ['agents-tools'],
+        newsAt: NEWS,
+      },
+      {
+        arxivId: '2611.30003',
+        titleKey: 'c',
+        title: 'A convolution paper',
+        abstract: 'Images.',
+        rulesFamily: false,
+        rulesScore: 0.1,
+        newsAt: NEWS,
+      },
     ]);
     await t.db.insert(channels).values({ channelId: '123456', guildId: 'g1', postTime: '09:00', timezone: 'UTC' });
-    await t.db.insert(feedState).values({ feed: 'arxiv-rss:cs.CL', health: 'stale', healthDetail: 'same 40 papers as on 2026-11-19: arXiv served an old batch', lastNewCount: 40, lastFamilyCount: 0, lastSuccessAt: NEWS });
+    await t.db.insert(feedState).values({
+      feed: 'arxiv-rss:cs.CL',
+      health: 'stale',
+      healthDetail: 'same 40 papers as on 2026-11-19: arXiv served an old batch',
+      lastNewCount: 40,
+      lastFamilyCount: 0,
+      lastSuccessAt: NEWS,
+    });
   });
 
   it('renders the messages as text and changes nothing', async () => {
@@ -48,7 +92,10 @@ describe('grpo-digest digest --dry-run', { timeout: 90_000 }, () => {
     expect(r.code).toBe(0);
     const messages = JSON.parse(r.stdout) as DigestMessage[];
     expect(messages).toHaveLength(1);
-    expect(messages[0]!.reply.embeds!.map((e) => e.title)).toEqual(['DAPO-Next: Decoupled Clipping @\u200beveryone', 'Token-level GRPO for agents']);
+    expect(messages[0]!.reply.embeds!.map((e) => e.title)).toEqual([
+      'DAPO-Next: Decoupled Clipping @\u200beveryone',
+      'Token-level GRPO for agents',
+    ]);
     expect(messages[0]!.paperIds).toHaveLength(2);
   });
 
@@ -59,7 +106,9 @@ describe('grpo-digest digest --dry-run', { timeout: 90_000 }, () => {
     expect(empty.stdout).not.toContain('Token-level GRPO');
     const r = await cli(['digest', '--channel', '123456', '--date', '2026-11-30', '--dry-run', '--sample'], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Sample, not the real digest: nothing is new for channel 123456 since .* UTC, so this shows what a digest looks like with the 2 latest GRPO-family papers/);
+    expect(r.stdout).toMatch(
+      /Sample, not the real digest: nothing is new for channel 123456 since .* UTC, so this shows what a digest looks like with the 2 latest GRPO-family papers/,
+    );
     expect(r.stdout).toContain('■ Token-level GRPO for agents');
     expect(r.stdout).not.toContain('convolution');
     expect(await snapshot()).toBe(before);

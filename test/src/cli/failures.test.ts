@@ -25,10 +25,22 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     t = await createTestDb();
     feeds = await startFeedServer();
     // One stored paper, so no command imports the seed corpus first.
-    await t.db.insert(papers).values({ arxivId: '2507.18071', title: 'Group Sequence Policy Optimization', titleKey: 'groupsequencepolicyoptimization', abstract: 'GSPO defines the importance ratio at the sequence level and clips whole responses.', rulesFamily: true, rulesScore: 0.95, families: ['GSPO'] });
+    await t.db.insert(papers).values({
+      arxivId: '2507.18071',
+      title: 'Group Sequence Policy Optimization',
+      titleKey: 'groupsequencepolicyoptimization',
+      abstract: 'GSPO defines the importance ratio at the sequence level and clips whole responses.',
+      rulesFamily: true,
+      rulesScore: 0.95,
+      families: ['GSPO'],
+    });
     env = {
-      DATABASE_URL: t.url, ARXIV_RSS_BASE: `${feeds.base}/rss`, ARXIV_API_BASE: `${feeds.base}/api/query`, HF_API_BASE: `${feeds.base}/api`,
-      ARXIV_CATEGORIES: 'cs.LG', ARXIV_REQUEST_INTERVAL_MS: '0',
+      DATABASE_URL: t.url,
+      ARXIV_RSS_BASE: `${feeds.base}/rss`,
+      ARXIV_API_BASE: `${feeds.base}/api/query`,
+      HF_API_BASE: `${feeds.base}/api`,
+      ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_REQUEST_INTERVAL_MS: '0',
     };
   });
 
@@ -40,13 +52,21 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     expect(text.stderr).toContain('grpo-digest: every feed failed (3); nothing was stored.');
     const json = await cli(['poll', '--source', 'hf-daily', '--json'], env);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'ok', stats: { failed: 1, feeds: { 'hf-daily': { status: 'failed', error: expect.stringContaining('HTTP 404') } } } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      status: 'ok',
+      stats: { failed: 1, feeds: { 'hf-daily': { status: 'failed', error: expect.stringContaining('HTTP 404') } } },
+    });
   });
 
   it('marks a poll killed half-way as interrupted when the next poll runs', async () => {
     feeds.route((url) => (url.pathname.startsWith('/rss/') ? { hang: true } : { status: 404 }));
     // The whole process group: the CLI's launcher and the Node process it starts.
-    const child = spawn(path.join(ROOT, 'bin/grpo-digest'), ['poll', '--source', 'arxiv-rss'], { cwd: ROOT, env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env }, detached: true, stdio: 'ignore' });
+    const child = spawn(path.join(ROOT, 'bin/grpo-digest'), ['poll', '--source', 'arxiv-rss'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+      detached: true,
+      stdio: 'ignore',
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     let running = false;
     for (let i = 0; i < 600 && !running; i++) {
@@ -57,7 +77,11 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
 
-    feeds.route((url) => (url.pathname.startsWith('/rss/') ? { body: rssFeed('cs.LG', '2026-11-20', [{ id: '2611.90001' }]) } : { status: 404 }));
+    feeds.route((url) =>
+      url.pathname.startsWith('/rss/')
+        ? { body: rssFeed('cs.LG', '2026-11-20', [{ id: '2611.90001' }]) }
+        : { status: 404 },
+    );
     const next = await cli(['poll', '--source', 'arxiv-rss'], env);
     expect(next.code).toBe(0);
     const runs = await lastJobRuns(t.db, 'poll-feeds', 2);
@@ -65,9 +89,14 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
   });
 
   it('names the database it cannot reach, without its password; LOG_LEVEL=debug adds the details', async () => {
-    const r = await cli(['search', 'clipping'], { DATABASE_URL: 'postgres://grpo:hunter2-secret@127.0.0.1:1/nowhere', LOG_LEVEL: 'debug' });
+    const r = await cli(['search', 'clipping'], {
+      DATABASE_URL: 'postgres://grpo:hunter2-secret@127.0.0.1:1/nowhere',
+      LOG_LEVEL: 'debug',
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('grpo-digest: Cannot connect to DATABASE_URL (postgres://grpo@127.0.0.1:1/nowhere): nothing listens there (connection refused).');
+    expect(r.stderr).toContain(
+      'grpo-digest: Cannot connect to DATABASE_URL (postgres://grpo@127.0.0.1:1/nowhere): nothing listens there (connection refused).',
+    );
     expect(r.stderr).not.toContain('hunter2-secret');
     expect(r.stderr).not.toContain('Failed query');
     const debug = await cli(['search', 'clipping'], { ...env, LOG_LEVEL: 'debug' });
@@ -77,7 +106,9 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
   it('says DATA_DIR cannot be used instead of hanging on a path under /proc', async () => {
     const r = await cli(['search', 'clipping'], { DATA_DIR: '/proc/grpo-digest-data' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^grpo-digest: Cannot use \/proc\/grpo-digest-data for the embedded Postgres \(set DATA_DIR to a folder you can write\)/);
+    expect(r.stderr).toMatch(
+      /^grpo-digest: Cannot use \/proc\/grpo-digest-data for the embedded Postgres \(set DATA_DIR to a folder you can write\)/,
+    );
   });
 
   it('answers a console line with a NUL in an option instead of failing it', async () => {
@@ -93,12 +124,23 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     const echo = createServer((req, res) => {
       req.resume();
       res.writeHead(400, { 'content-type': 'application/json', 'retry-after-ms': '1' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: `bad request; you sent authorization: ${req.headers.authorization}` } }));
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: `bad request; you sent authorization: ${req.headers.authorization}`,
+          },
+        }),
+      );
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     afterAll(() => new Promise<void>((resolve) => echo.close(() => resolve())));
     const r = await cli(['ask', 'which paper clips whole sequences?', '--json'], {
-      ...env, ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, LOG_LEVEL: 'debug',
+      ...env,
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+      LOG_LEVEL: 'debug',
     });
     expect(`${r.stdout}\n${r.stderr}`).toContain('[redacted]');
     expect(r.stdout).not.toContain('SECRETSECRET');

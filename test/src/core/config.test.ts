@@ -31,15 +31,21 @@ describe('loadConfig', () => {
   });
 
   it('splits the category list and trims it', () => {
-    expect(loadConfig({ ARXIV_CATEGORIES: ' cs.LG , stat.ML,,' }).sources.arxivCategories).toEqual(['cs.LG', 'stat.ML']);
+    expect(loadConfig({ ARXIV_CATEGORIES: ' cs.LG , stat.ML,,' }).sources.arxivCategories).toEqual([
+      'cs.LG',
+      'stat.ML',
+    ]);
   });
 
   it('refuses at start what would break later, naming each variable', () => {
     let error: unknown;
     try {
       loadConfig({
-        HTTP_TIMEOUT_MS: '99999999999', ARXIV_REQUEST_INTERVAL_MS: '99999999999', LLM_BATCH_POLL_MS: '99999999999',
-        HTTP_USER_AGENT: 'grpo-digest\r\nX-Injected: 1', ARXIV_CATEGORIES: ',,,',
+        HTTP_TIMEOUT_MS: '99999999999',
+        ARXIV_REQUEST_INTERVAL_MS: '99999999999',
+        LLM_BATCH_POLL_MS: '99999999999',
+        HTTP_USER_AGENT: 'grpo-digest\r\nX-Injected: 1',
+        ARXIV_CATEGORIES: ',,,',
       });
     } catch (e) {
       error = e;
@@ -50,7 +56,9 @@ describe('loadConfig', () => {
     expect(msg).toContain('LLM_BATCH_POLL_MS: must be at most 3600000 ms');
     expect(msg).toContain('HTTP_USER_AGENT: must be printable ASCII on one line');
     expect(msg).toContain('ARXIV_CATEGORIES: must list at least one arXiv category');
-    expect(() => loadConfig({ ARXIV_CATEGORIES: 'cs.LG,machine learning,cs.CL' })).toThrow('ARXIV_CATEGORIES: "machine learning" is not an arXiv category');
+    expect(() => loadConfig({ ARXIV_CATEGORIES: 'cs.LG,machine learning,cs.CL' })).toThrow(
+      'ARXIV_CATEGORIES: "machine learning" is not an arXiv category',
+    );
   });
 
   it('leaves LOG_LEVEL unset when it is not given, so each entry point picks its own default', () => {
@@ -59,8 +67,16 @@ describe('loadConfig', () => {
   });
 
   it('leaves the operator endpoint off unless METRICS_PORT is set, and binds it to 127.0.0.1 by default', () => {
-    expect(loadConfig({}).ops).toMatchObject({ port: undefined, host: '127.0.0.1', maxPollAgeMs: 26 * 3_600_000, maxOutboxAgeMs: 120 * 60_000 });
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).ops).toMatchObject({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({}).ops).toMatchObject({
+      port: undefined,
+      host: '127.0.0.1',
+      maxPollAgeMs: 26 * 3_600_000,
+      maxOutboxAgeMs: 120 * 60_000,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).ops).toMatchObject({
+      port: 9464,
+      host: '0.0.0.0',
+    });
   });
 
   it('keeps 10 connections to Postgres unless DATABASE_POOL_SIZE says otherwise, and names a bad one', () => {
@@ -72,6 +88,8 @@ describe('loadConfig', () => {
   it('names a bad METRICS_PORT or METRICS_HOST', () => {
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
-    expect(() => loadConfig({ METRICS_HOST: 'not a host' })).toThrow(/METRICS_HOST: must be an IP address or a host name/);
+    expect(() => loadConfig({ METRICS_HOST: 'not a host' })).toThrow(
+      /METRICS_HOST: must be an IP address or a host name/,
+    );
   });
 });

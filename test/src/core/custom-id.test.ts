@@ -16,7 +16,7 @@ describe('custom id codecs', () => {
     paperEvidence: { paper: 17 },
   };
 
-  it('decodes every id it encodes to the same values, within Discord\'s 100 characters', () => {
+  it("decodes every id it encodes to the same values, within Discord's 100 characters", () => {
     for (const [name, codec] of Object.entries(CUSTOM_IDS)) {
       const values = samples[name as keyof typeof samples];
       const id = (codec.encode as (v: unknown) => string)(values);

@@ -3,11 +3,14 @@ import { digest } from '../../../commands/digest.ts';
 import { paper } from '../../../commands/paper.ts';
 import { validateOptions } from '../../../src/core/options.ts';
 
-const check = (subcommand: string, options: Record<string, string | number>) => () => validateOptions(paper.definition, { subcommand, options });
+const check = (subcommand: string, options: Record<string, string | number>) => () =>
+  validateOptions(paper.definition, { subcommand, options });
 
 describe('validateOptions', () => {
   it('coerces typed text into the declared types', () => {
-    expect(validateOptions(paper.definition, { subcommand: 'search', options: { query: ' GSPO ', limit: '3' } })).toEqual({ query: 'GSPO', limit: 3 });
+    expect(
+      validateOptions(paper.definition, { subcommand: 'search', options: { query: ' GSPO ', limit: '3' } }),
+    ).toEqual({ query: 'GSPO', limit: 3 });
   });
 
   it('refuses a missing required option and says what it is for', () => {
@@ -32,7 +35,11 @@ describe('validateOptions', () => {
   });
 
   it('accepts a choice by its name as well as its value (weekday:monday), and lists the names when neither matches', () => {
-    const setup = (weekday: string) => validateOptions(digest.definition, { subcommand: 'setup', options: { channel: 'c1', time: '09:00', timezone: 'UTC', cadence: 'weekly', weekday } });
+    const setup = (weekday: string) =>
+      validateOptions(digest.definition, {
+        subcommand: 'setup',
+        options: { channel: 'c1', time: '09:00', timezone: 'UTC', cadence: 'weekly', weekday },
+      });
     expect(setup('monday').weekday).toBe(1);
     expect(setup('Sunday').weekday).toBe(0);
     expect(setup('3').weekday).toBe(3);
@@ -40,6 +47,8 @@ describe('validateOptions', () => {
   });
 
   it('asks for a subcommand when none is given', () => {
-    expect(() => validateOptions(paper.definition, { options: {} })).toThrow(/needs a subcommand: search, show, latest/);
+    expect(() => validateOptions(paper.definition, { options: {} })).toThrow(
+      /needs a subcommand: search, show, latest/,
+    );
   });
 });

@@ -15,7 +15,9 @@ describe('createDiscordClient', () => {
   });
 
   it('points REST at DISCORD_API_BASE, keeping test overrides', async () => {
-    const client = createDiscordClient(loadConfig({ DISCORD_API_BASE: 'http://127.0.0.1:9/api' }), { rest: { retries: 0 } });
+    const client = createDiscordClient(loadConfig({ DISCORD_API_BASE: 'http://127.0.0.1:9/api' }), {
+      rest: { retries: 0 },
+    });
     expect(client.options.rest).toMatchObject({ api: 'http://127.0.0.1:9/api', retries: 0 });
     await client.destroy();
   });

@@ -18,7 +18,15 @@ const def: CommandDefinition = {
         { name: 'time', description: 'Local time HH:MM', type: 'string', minLength: 5, maxLength: 5 },
         { name: 'timezone', description: 'IANA time zone', type: 'string', required: true, autocomplete: true },
         { name: 'max', description: 'Papers per digest', type: 'integer', minValue: 1, maxValue: 25 },
-        { name: 'cadence', description: 'How often', type: 'string', choices: [{ name: 'daily', value: 'daily' }, { name: 'weekly', value: 'weekly' }] },
+        {
+          name: 'cadence',
+          description: 'How often',
+          type: 'string',
+          choices: [
+            { name: 'daily', value: 'daily' },
+            { name: 'weekly', value: 'weekly' },
+          ],
+        },
         { name: 'score', description: 'Minimum score', type: 'number', minValue: 0, maxValue: 1 },
         { name: 'quiet', description: 'Quiet-day notice', type: 'boolean' },
         { name: 'role', description: 'Role to ping', type: 'role' },
@@ -33,22 +41,58 @@ const def: CommandDefinition = {
 describe('commandJson', () => {
   it('maps a definition with subcommands to chat-input JSON, required options first', () => {
     const json = commandJson(def);
-    expect(json).toMatchObject({ type: 1, name: 'digest', description: 'Configure this channel’s digest', default_member_permissions: '32' });
-    const [setup, off] = (json as { options?: unknown[] }).options as { type: number; name: string; options: Record<string, unknown>[] }[];
+    expect(json).toMatchObject({
+      type: 1,
+      name: 'digest',
+      description: 'Configure this channel’s digest',
+      default_member_permissions: '32',
+    });
+    const [setup, off] = (json as { options?: unknown[] }).options as {
+      type: number;
+      name: string;
+      options: Record<string, unknown>[];
+    }[];
     expect(setup!.type).toBe(1);
     expect(off).toEqual({ type: 1, name: 'off', description: 'Stop the digest here', options: [] });
     expect(setup!.options.map((o) => [o.name, o.type])).toEqual([
-      ['timezone', 3], ['time', 3], ['max', 4], ['cadence', 3], ['score', 10], ['quiet', 5], ['role', 8], ['channel', 7], ['user', 6],
+      ['timezone', 3],
+      ['time', 3],
+      ['max', 4],
+      ['cadence', 3],
+      ['score', 10],
+      ['quiet', 5],
+      ['role', 8],
+      ['channel', 7],
+      ['user', 6],
     ]);
-    expect(setup!.options[0]).toEqual({ type: 3, name: 'timezone', description: 'IANA time zone', required: true, autocomplete: true });
+    expect(setup!.options[0]).toEqual({
+      type: 3,
+      name: 'timezone',
+      description: 'IANA time zone',
+      required: true,
+      autocomplete: true,
+    });
     expect(setup!.options[1]).toMatchObject({ required: false, min_length: 5, max_length: 5 });
     expect(setup!.options[2]).toMatchObject({ min_value: 1, max_value: 25 });
-    expect(setup!.options[3]).toMatchObject({ choices: [{ name: 'daily', value: 'daily' }, { name: 'weekly', value: 'weekly' }] });
+    expect(setup!.options[3]).toMatchObject({
+      choices: [
+        { name: 'daily', value: 'daily' },
+        { name: 'weekly', value: 'weekly' },
+      ],
+    });
   });
 
   it('maps plain options and leaves default permissions open when unset', () => {
-    const json = commandJson({ name: 'help', description: 'Every command', options: [{ name: 'command', description: 'One command', type: 'string' }] });
-    expect(json).toMatchObject({ type: 1, default_member_permissions: null, options: [{ type: 3, name: 'command', required: false }] });
+    const json = commandJson({
+      name: 'help',
+      description: 'Every command',
+      options: [{ name: 'command', description: 'One command', type: 'string' }],
+    });
+    expect(json).toMatchObject({
+      type: 1,
+      default_member_permissions: null,
+      options: [{ type: 3, name: 'command', required: false }],
+    });
   });
 
   it('maps every real command', () => {
@@ -78,28 +122,50 @@ describe('registerIfChanged', () => {
   const puts = () => fake.requests.filter((r) => r.method === 'PUT');
 
   it('bulk-overwrites when the definitions or scope changed, and skips otherwise', async () => {
-    expect(await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({ registered: true });
+    expect(await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({
+      registered: true,
+    });
     expect(puts().map((r) => r.path)).toEqual([`/applications/${APP_ID}/commands`]);
     expect(puts()[0]!.auth).toBe('Bot fake-token');
     expect(puts()[0]!.body).toEqual([commandJson(def)]);
 
-    expect(await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({ registered: false });
+    expect(await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({
+      registered: false,
+    });
     expect(puts()).toHaveLength(1);
 
-    await registerIfChanged(t.db, rest, [def, { name: 'help', description: 'Every command' }], { applicationId: APP_ID }, { now: new Date() });
+    await registerIfChanged(
+      t.db,
+      rest,
+      [def, { name: 'help', description: 'Every command' }],
+      { applicationId: APP_ID },
+      { now: new Date() },
+    );
     expect(puts()).toHaveLength(2);
 
-    await registerIfChanged(t.db, rest, [def, { name: 'help', description: 'Every command' }], { applicationId: APP_ID, guildId: GUILD_ID }, { now: new Date() });
+    await registerIfChanged(
+      t.db,
+      rest,
+      [def, { name: 'help', description: 'Every command' }],
+      { applicationId: APP_ID, guildId: GUILD_ID },
+      { now: new Date() },
+    );
     expect(puts()[2]!.path).toBe(`/applications/${APP_ID}/guilds/${GUILD_ID}/commands`);
 
-    expect(await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { force: true, now: new Date() })).toMatchObject({ registered: true });
+    expect(
+      await registerIfChanged(t.db, rest, [def], { applicationId: APP_ID }, { force: true, now: new Date() }),
+    ).toMatchObject({ registered: true });
     expect(puts()).toHaveLength(4);
   });
 
   it('does not record a registration that failed, so the next start retries', async () => {
     fake.failNext(/commands$/, 500, { message: 'Internal Server Error' }, {}, 'PUT');
     const other: CommandDefinition = { name: 'status', description: 'Bot status' };
-    await expect(registerIfChanged(t.db, rest, [other], { applicationId: APP_ID }, { now: new Date() })).rejects.toThrow();
-    expect(await registerIfChanged(t.db, rest, [other], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({ registered: true });
+    await expect(
+      registerIfChanged(t.db, rest, [other], { applicationId: APP_ID }, { now: new Date() }),
+    ).rejects.toThrow();
+    expect(await registerIfChanged(t.db, rest, [other], { applicationId: APP_ID }, { now: new Date() })).toMatchObject({
+      registered: true,
+    });
   });
 });

@@ -9,14 +9,30 @@ describe('renderMessage', () => {
   });
 
   it('allows only the roles a channel opted into, once each', () => {
-    expect(renderMessage({ content: '<@&400000000000000099> new papers' }, { pingRoleIds: ['400000000000000099', '400000000000000099', 'not-a-role'] }).allowedMentions)
-      .toEqual({ parse: [], roles: ['400000000000000099'] });
+    expect(
+      renderMessage(
+        { content: '<@&400000000000000099> new papers' },
+        { pingRoleIds: ['400000000000000099', '400000000000000099', 'not-a-role'] },
+      ).allowedMentions,
+    ).toEqual({ parse: [], roles: ['400000000000000099'] });
   });
 
   it('renders embeds as API JSON and cuts them to Discord limits', () => {
     const long = 'x'.repeat(5000);
     const reply: Reply = {
-      embeds: [{ title: long, url: 'https://arxiv.org/abs/2507.18071', description: long, footer: long, color: 0x5865f2, fields: [{ name: long, value: long, inline: true }, { name: ' ', value: 'dropped: empty name' }] }],
+      embeds: [
+        {
+          title: long,
+          url: 'https://arxiv.org/abs/2507.18071',
+          description: long,
+          footer: long,
+          color: 0x5865f2,
+          fields: [
+            { name: long, value: long, inline: true },
+            { name: ' ', value: 'dropped: empty name' },
+          ],
+        },
+      ],
     };
     const [e] = renderMessage(reply).embeds;
     expect(e!.title).toHaveLength(LIMITS.title);
@@ -25,7 +41,11 @@ describe('renderMessage', () => {
     expect(e!.fields).toHaveLength(1);
     expect(e!.fields![0]!.value).toHaveLength(LIMITS.fieldValue);
     expect(e!.fields![0]!.inline).toBe(true);
-    const size = (e!.title?.length ?? 0) + (e!.description?.length ?? 0) + (e!.footer?.text.length ?? 0) + e!.fields!.reduce((n, f) => n + f.name.length + f.value.length, 0);
+    const size =
+      (e!.title?.length ?? 0) +
+      (e!.description?.length ?? 0) +
+      (e!.footer?.text.length ?? 0) +
+      e!.fields!.reduce((n, f) => n + f.name.length + f.value.length, 0);
     expect(size).toBeLessThanOrEqual(LIMITS.embedTotal);
   });
 
@@ -33,15 +53,27 @@ describe('renderMessage', () => {
     const embeds = Array.from({ length: 12 }, (_, i) => ({ title: `Paper ${i}`, description: 'y'.repeat(1500) }));
     const out = renderMessage({ embeds }).embeds;
     expect(out.length).toBeLessThanOrEqual(LIMITS.embedsPerMessage);
-    expect(out.reduce((n, e) => n + (e.title?.length ?? 0) + (e.description?.length ?? 0), 0)).toBeLessThanOrEqual(LIMITS.embedTotal);
+    expect(out.reduce((n, e) => n + (e.title?.length ?? 0) + (e.description?.length ?? 0), 0)).toBeLessThanOrEqual(
+      LIMITS.embedTotal,
+    );
     expect(out[0]!.description).toHaveLength(1500);
   });
 
   it('renders action and link buttons as action rows, within 5 rows of 5', () => {
-    const row = Array.from({ length: 7 }, (_, i) => ({ kind: 'action' as const, customId: `paper:page:${i}`, label: `Page ${i}` }));
+    const row = Array.from({ length: 7 }, (_, i) => ({
+      kind: 'action' as const,
+      customId: `paper:page:${i}`,
+      label: `Page ${i}`,
+    }));
     const payload = renderMessage({
       content: 'pages',
-      components: [[{ kind: 'action', customId: 'vote:42', label: 'Vote for reading group', style: 'success' }, { kind: 'link', url: 'https://arxiv.org/pdf/2507.18071', label: 'PDF' }], ...Array(6).fill(row)],
+      components: [
+        [
+          { kind: 'action', customId: 'vote:42', label: 'Vote for reading group', style: 'success' },
+          { kind: 'link', url: 'https://arxiv.org/pdf/2507.18071', label: 'PDF' },
+        ],
+        ...Array(6).fill(row),
+      ],
     });
     expect(payload.components).toHaveLength(LIMITS.rows);
     expect(payload.components[0]).toEqual({
@@ -63,10 +95,22 @@ describe('renderMessage', () => {
 });
 
 describe('renderMessage with pictures', () => {
-  const png = (name: string) => ({ name, data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), description: `${name}: ${'d'.repeat(2000)}`, width: 1000, height: 900 });
+  const png = (name: string) => ({
+    name,
+    data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+    description: `${name}: ${'d'.repeat(2000)}`,
+    width: 1000,
+    height: 900,
+  });
 
-  it('uploads the reply\'s files with their alt text and shows the one an embed names', () => {
-    const payload = renderMessage({ embeds: [{ title: 'Tree', image: 'family-tree.png' }, { title: 'No such file', image: 'gone.png' }], files: [png('family-tree.png')] });
+  it("uploads the reply's files with their alt text and shows the one an embed names", () => {
+    const payload = renderMessage({
+      embeds: [
+        { title: 'Tree', image: 'family-tree.png' },
+        { title: 'No such file', image: 'gone.png' },
+      ],
+      files: [png('family-tree.png')],
+    });
     expect(payload.embeds[0]!.image).toEqual({ url: 'attachment://family-tree.png' });
     expect(payload.embeds[1]!.image).toBeUndefined();
     expect(payload.files).toHaveLength(1);

@@ -1,31 +1,86 @@
 /** Builders and a limits checker shared by the digest tests and the bench. */
 import { LIMITS, type Embed } from '../../../../src/core/reply.ts';
-import type { DigestChannel, DigestInput, DigestMessage, DigestPaper, DigestSummary } from '../../../../src/core/digest/types.ts';
+import type {
+  DigestChannel,
+  DigestInput,
+  DigestMessage,
+  DigestPaper,
+  DigestSummary,
+} from '../../../../src/core/digest/types.ts';
 
 export const NOW = new Date('2026-11-21T09:00:00Z');
 
 export function paper(id: number, over: Partial<DigestPaper> = {}): DigestPaper {
   return {
-    id, arxivId: `2611.${String(10000 + id)}`, arxivVersion: 1, title: `Paper ${id}: Group Relative Policy Optimization revisited`, titleZh: null,
-    authors: ['A. Author', 'B. Author'], authorCount: 2, organization: null, grpoFamily: true, familyScore: 0.8, families: ['GRPO'],
-    topics: ['algorithm'], hfUpvotes: null, githubStars: null, githubUrl: null, votes: 0, newsAt: new Date('2026-11-21T06:00:00Z'), ...over,
+    id,
+    arxivId: `2611.${String(10000 + id)}`,
+    arxivVersion: 1,
+    title: `Paper ${id}: Group Relative Policy Optimization revisited`,
+    titleZh: null,
+    authors: ['A. Author', 'B. Author'],
+    authorCount: 2,
+    organization: null,
+    grpoFamily: true,
+    familyScore: 0.8,
+    families: ['GRPO'],
+    topics: ['algorithm'],
+    hfUpvotes: null,
+    githubStars: null,
+    githubUrl: null,
+    votes: 0,
+    newsAt: new Date('2026-11-21T06:00:00Z'),
+    ...over,
   };
 }
 
 export function channel(over: Partial<DigestChannel> = {}): DigestChannel {
-  return { channelId: '100', language: 'en', cadence: 'daily', topics: [], maxPapers: 10, minScore: 0, quietDay: 'nothing', pingRoleId: null, threadPerPaper: false, ...over };
+  return {
+    channelId: '100',
+    language: 'en',
+    cadence: 'daily',
+    topics: [],
+    maxPapers: 10,
+    minScore: 0,
+    quietDay: 'nothing',
+    pingRoleId: null,
+    threadPerPaper: false,
+    ...over,
+  };
 }
 
-export function input(papers: DigestPaper[], over: Partial<DigestInput> = {}, summaries: [number, DigestSummary][] = []): DigestInput {
+export function input(
+  papers: DigestPaper[],
+  over: Partial<DigestInput> = {},
+  summaries: [number, DigestSummary][] = [],
+): DigestInput {
   return {
-    channel: channel(), date: '2026-11-21', now: NOW, papers, since: new Date('2026-11-20T09:00:00Z'), summaries: new Map(summaries),
-    feeds: [{ feed: 'arxiv-rss:cs.LG', health: 'ok', healthDetail: null, lastNewCount: 412, lastFamilyCount: 7, lastSuccessAt: new Date('2026-11-21T06:15:00Z') }],
+    channel: channel(),
+    date: '2026-11-21',
+    now: NOW,
+    papers,
+    since: new Date('2026-11-20T09:00:00Z'),
+    summaries: new Map(summaries),
+    feeds: [
+      {
+        feed: 'arxiv-rss:cs.LG',
+        health: 'ok',
+        healthDetail: null,
+        lastNewCount: 412,
+        lastFamilyCount: 7,
+        lastSuccessAt: new Date('2026-11-21T06:15:00Z'),
+      },
+    ],
     ...over,
   };
 }
 
 export function embedSize(e: Embed): number {
-  return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+  return (
+    (e.title?.length ?? 0) +
+    (e.description?.length ?? 0) +
+    (e.footer?.length ?? 0) +
+    (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0)
+  );
 }
 
 /** Every way a message could break one of Discord's limits, as readable strings (empty = fine). */
@@ -67,7 +122,12 @@ export function limitViolations(messages: DigestMessage[]): string[] {
 
 /** Every piece of text a message shows (content, embeds, button labels). */
 export function allText(m: DigestMessage): string[] {
-  const e = (m.reply.embeds ?? []).flatMap((x) => [x.title ?? '', x.description ?? '', x.footer ?? '', ...(x.fields ?? []).flatMap((f) => [f.name, f.value])]);
+  const e = (m.reply.embeds ?? []).flatMap((x) => [
+    x.title ?? '',
+    x.description ?? '',
+    x.footer ?? '',
+    ...(x.fields ?? []).flatMap((f) => [f.name, f.value]),
+  ]);
   return [m.reply.content ?? '', ...e, ...(m.reply.components ?? []).flat().map((b) => b.label)];
 }
 

@@ -8,7 +8,9 @@ describe('rankScore', () => {
   it('adds up the documented weights when every signal saturates', () => {
     const full = rankScore({ familyScore: 1, hfUpvotes: 50, githubStars: 1000, votes: 10, newsAt: NOW }, NOW);
     expect(full).toBeCloseTo(Object.values(RANK_WEIGHTS).reduce((a, b) => a + b, 0));
-    expect(rankScore({ familyScore: 1, hfUpvotes: 5000, githubStars: 10 ** 6, votes: 99, newsAt: NOW }, NOW)).toBeCloseTo(full);
+    expect(
+      rankScore({ familyScore: 1, hfUpvotes: 5000, githubStars: 10 ** 6, votes: 99, newsAt: NOW }, NOW),
+    ).toBeCloseTo(full);
   });
 
   it('halves the recency term every 48 hours and treats missing signals as zero', () => {
@@ -20,18 +22,24 @@ describe('rankScore', () => {
 
 describe('rankPapers', () => {
   it('weighs classifier confidence against upvotes and votes, and recency decides among equals', () => {
-    const ranked = rankPapers([
-      paper(1, { familyScore: 0.5 }),
-      paper(2, { familyScore: 0.9 }),
-      paper(3, { familyScore: 0.5, hfUpvotes: 30 }),
-      paper(4, { familyScore: 0.5, votes: 3 }),
-      paper(5, { familyScore: 0.5, newsAt: hoursAgo(1) }),
-    ], NOW);
+    const ranked = rankPapers(
+      [
+        paper(1, { familyScore: 0.5 }),
+        paper(2, { familyScore: 0.9 }),
+        paper(3, { familyScore: 0.5, hfUpvotes: 30 }),
+        paper(4, { familyScore: 0.5, votes: 3 }),
+        paper(5, { familyScore: 0.5, newsAt: hoursAgo(1) }),
+      ],
+      NOW,
+    );
     expect(ranked.map((p) => p.id)).toEqual([3, 2, 4, 5, 1]);
   });
 
   it('lets server votes lift a borderline paper over a confident one nobody wants', () => {
-    const ranked = rankPapers([paper(1, { familyScore: 0.95 }), paper(2, { familyScore: 0.6, votes: 8, hfUpvotes: 10 })], NOW);
+    const ranked = rankPapers(
+      [paper(1, { familyScore: 0.95 }), paper(2, { familyScore: 0.6, votes: 8, hfUpvotes: 10 })],
+      NOW,
+    );
     expect(ranked.map((p) => p.id)).toEqual([2, 1]);
   });
 

@@ -28,7 +28,11 @@ describe('healthReport', () => {
   });
 
   it('is unhealthy when the database does not answer, and does not guess the poll or the outbox', () => {
-    const r = healthReport({ ...healthy, databaseError: 'does not answer: connect ECONNREFUSED', lastPollAt: undefined, outbox: undefined }, limits, now);
+    const r = healthReport(
+      { ...healthy, databaseError: 'does not answer: connect ECONNREFUSED', lastPollAt: undefined, outbox: undefined },
+      limits,
+      now,
+    );
     expect(r.healthy).toBe(false);
     expect(r.checks.database.ok).toBe(false);
     expect(r.checks.poll).toMatchObject({ ok: false, ageSeconds: null });
@@ -49,10 +53,13 @@ describe('healthReport', () => {
   });
 
   it('counts a waiting message as healthy until it waited longer than the limit', () => {
-    const waiting = (age: number) => healthReport({ ...healthy, outbox: { digests: 3, notifications: 1, oldestAt: ago(age) } }, limits, now);
+    const waiting = (age: number) =>
+      healthReport({ ...healthy, outbox: { digests: 3, notifications: 1, oldestAt: ago(age) } }, limits, now);
     expect(waiting(H).checks.outbox).toMatchObject({ ok: true, digests: 3, notifications: 1 });
     const stuck = waiting(3 * H);
     expect(stuck.healthy).toBe(false);
-    expect(stuck.checks.outbox.detail).toMatch(/3 digest messages and 1 notifications waiting, the oldest for 3 h \(limit 2 h\): delivery is stuck/);
+    expect(stuck.checks.outbox.detail).toMatch(
+      /3 digest messages and 1 notifications waiting, the oldest for 3 h \(limit 2 h\): delivery is stuck/,
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { acronymRegex, anyReinforcementLearning, evaluate, loadSet, loadTuned, loadUnseen, rulesClassifier, type LabelledPaper, type Metrics } from '../../../../bench/classify.ts';
+import {
+  acronymRegex,
+  anyReinforcementLearning,
+  evaluate,
+  loadSet,
+  loadTuned,
+  loadUnseen,
+  rulesClassifier,
+  type LabelledPaper,
+  type Metrics,
+} from '../../../../bench/classify.ts';
 import { classifyPaper, DECISION_THRESHOLD, GREY_ZONE, ruleEvidence } from '../../../../src/core/papers/classify.ts';
 import { features } from '../../../../src/core/papers/learned.ts';
 import { MAX_TOPICS, TOPIC_SLUGS } from '../../../../src/core/papers/topics.ts';
@@ -102,16 +112,27 @@ describe('classifyPaper', () => {
 
   it('copes with empty and TeX-marked-up input', () => {
     expect(classifyPaper({ title: '', abstract: '' }).grpoFamily).toBe(false);
-    const tex = classifyPaper({ title: '\\textbf{DAPO} revisited', abstract: 'We train LLMs with $\\textit{reinforcement learning}$ and verifiable rewards, using \\emph{GRPO}.' });
+    const tex = classifyPaper({
+      title: '\\textbf{DAPO} revisited',
+      abstract: 'We train LLMs with $\\textit{reinforcement learning}$ and verifiable rewards, using \\emph{GRPO}.',
+    });
     expect(tex.grpoFamily).toBe(true);
     expect(tex.families).toContain('DAPO');
   });
 });
 
 describe('evaluation on the labelled sets', () => {
-  const sets = { dev: loadSet('dev'), dev2: loadSet('dev2'), holdout: loadSet('holdout'), holdout2: loadSet('holdout2'), unseen: loadUnseen() };
+  const sets = {
+    dev: loadSet('dev'),
+    dev2: loadSet('dev2'),
+    holdout: loadSet('holdout'),
+    holdout2: loadSet('holdout2'),
+    unseen: loadUnseen(),
+  };
   const show = (set: string, name: string, m: Metrics) =>
-    console.log(`[classifier eval] ${set.padEnd(8)} ${name.padEnd(16)} precision=${m.precision.toFixed(3)} recall=${m.recall.toFixed(3)} F1=${m.f1.toFixed(3)} (TP ${m.tp}, FP ${m.fp}, FN ${m.fn}, n=${m.n})`);
+    console.log(
+      `[classifier eval] ${set.padEnd(8)} ${name.padEnd(16)} precision=${m.precision.toFixed(3)} recall=${m.recall.toFixed(3)} F1=${m.f1.toFixed(3)} (TP ${m.tp}, FP ${m.fp}, FN ${m.fn}, n=${m.n})`,
+    );
 
   it('has sets of the agreed shape: dev2 >=100, holdout >=60 and holdout2 >=80 papers, each about half positive, at most ~40% from seeds', () => {
     const all: LabelledPaper[] = [...sets.dev, ...sets.dev2, ...sets.unseen];
@@ -121,7 +142,8 @@ describe('evaluation on the labelled sets', () => {
     expect(sets.holdout2.length).toBeGreaterThanOrEqual(80);
     // dev2 is real papers only, chosen for the hard cases; ids are unique across every set (checked below).
     expect(sets.dev2.every((p) => p.source === 'real')).toBe(true);
-    for (const s of [sets.dev, sets.dev2, sets.holdout, sets.holdout2]) expect(Math.abs(s.filter((p) => p.label).length / s.length - 0.5)).toBeLessThan(0.1);
+    for (const s of [sets.dev, sets.dev2, sets.holdout, sets.holdout2])
+      expect(Math.abs(s.filter((p) => p.label).length / s.length - 0.5)).toBeLessThan(0.1);
     expect(all.filter((p) => p.source === 'seed').length / all.length).toBeLessThanOrEqual(0.41);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
   });
@@ -147,7 +169,10 @@ describe('evaluation on the labelled sets', () => {
   //   holdout2  measured 0.950 / 0.905 (84 papers; second round 0.921 / 0.833)
   //   unseen    measured 0.944 / 0.870 (both together, 154 papers; second round 0.928 / 0.831)
   const FLOORS = { holdout: [0.9, 0.8], holdout2: [0.92, 0.88], unseen: [0.92, 0.85] } as const;
-  for (const [set, [precision, recall]] of Object.entries(FLOORS) as [keyof typeof FLOORS, readonly [number, number]][]) {
+  for (const [set, [precision, recall]] of Object.entries(FLOORS) as [
+    keyof typeof FLOORS,
+    readonly [number, number],
+  ][]) {
     it(`keeps ${set} precision >= ${precision} and recall >= ${recall}`, () => {
       const m = evaluate(rulesClassifier, sets[set]);
       show(set, 'rules', m);
@@ -158,25 +183,31 @@ describe('evaluation on the labelled sets', () => {
 });
 
 describe('the learned half of the filter', () => {
-  it('keeps the rules\' reasons and adds the learned features that moved the decision', () => {
+  it("keeps the rules' reasons and adds the learned features that moved the decision", () => {
     const c = classifyPaper({
       title: 'Dependency-Aware Policy Optimization for Terminal Agents',
-      abstract: 'We train terminal agents with reinforcement learning from verifiable outcome rewards, using group-relative advantages over sampled rollouts.',
+      abstract:
+        'We train terminal agents with reinforcement learning from verifiable outcome rewards, using group-relative advantages over sampled rollouts.',
     });
     expect(c.grpoFamily).toBe(true);
     expect(c.reasons.some((r) => r.startsWith('title:') || r.startsWith('abstract:'))).toBe(true);
     expect(c.reasons.length).toBeLessThanOrEqual(8);
   });
 
-  it('scores with the model\'s threshold on the shared 0.5 decision line', () => {
+  it("scores with the model's threshold on the shared 0.5 decision line", () => {
     for (const p of loadUnseen()) {
       const c = classifyPaper(p);
       expect(c.grpoFamily).toBe(c.score >= DECISION_THRESHOLD);
     }
   });
 
-  it('reads its features from the rules\' evidence and the paper\'s words', () => {
-    const f = features(ruleEvidence({ title: 'Scaling RLVR for Code', abstract: 'We apply GRPO to code generation with unit-test rewards.' }));
+  it("reads its features from the rules' evidence and the paper's words", () => {
+    const f = features(
+      ruleEvidence({
+        title: 'Scaling RLVR for Code',
+        abstract: 'We apply GRPO to code generation with unit-test rewards.',
+      }),
+    );
     expect(f.get('rule:raw')).toBeGreaterThan(0);
     expect(f.get('family:GRPO')).toBeGreaterThan(0);
     expect(f.get('t:rlvr')).toBe(1);

@@ -76,7 +76,9 @@ describe('titleKey', () => {
   });
 
   it('folds LaTeX markup, superscripts and ampersands', () => {
-    expect(titleKey('MAS$^2$: Self-Generative Multi-Agent Systems')).toBe(titleKey('MAS²: Self-Generative Multi-Agent Systems'));
+    expect(titleKey('MAS$^2$: Self-Generative Multi-Agent Systems')).toBe(
+      titleKey('MAS²: Self-Generative Multi-Agent Systems'),
+    );
     expect(titleKey('\\textbf{O$^2$-Searcher}')).toBe(titleKey('O2-Searcher'));
     expect(titleKey('Agents for 2D&3D Worlds')).toBe(titleKey('Agents for 2D and 3D Worlds'));
   });

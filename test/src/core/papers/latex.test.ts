@@ -7,23 +7,32 @@ import { extractiveSummary } from '../../../../src/services/summarize/fallback.t
 import { labelsFor } from '../../../../src/core/digest/labels.ts';
 
 /** Abstracts as arXiv serves them (from the seed corpus). */
-const RES_T = 'We propose \\textbf{Res}haped \\textbf{T}oken-level policy gradients (\\textbf{ResT}), outperforming prior methods by up to $8.76\\%$. Group Relative Policy Optimization (GRPO)~\\cite{Shao-2024-Deepseekmath} is an \\emph{all-negative-sample} case.';
+const RES_T =
+  'We propose \\textbf{Res}haped \\textbf{T}oken-level policy gradients (\\textbf{ResT}), outperforming prior methods by up to $8.76\\%$. Group Relative Policy Optimization (GRPO)~\\cite{Shao-2024-Deepseekmath} is an \\emph{all-negative-sample} case.';
 
 describe('readable', () => {
   it('renders the LaTeX of arXiv abstracts as text: fonts, percentages, citations, emphasis', () => {
-    expect(readable(RES_T)).toBe('We propose Reshaped Token-level policy gradients (ResT), outperforming prior methods by up to 8.76%. Group Relative Policy Optimization (GRPO) is an all-negative-sample case.');
+    expect(readable(RES_T)).toBe(
+      'We propose Reshaped Token-level policy gradients (ResT), outperforming prior methods by up to 8.76%. Group Relative Policy Optimization (GRPO) is an all-negative-sample case.',
+    );
   });
 
   it('renders math: scripts, symbols, \\text, and leaves money and literal \\n alone', () => {
-    expect(readable('O$^2$-Searcher and D$^3$S maximise ($\\text{Var}(A)$) with $\\epsilon$-greedy $7$B models')).toBe('O²-Searcher and D³S maximise (Var(A)) with ε-greedy 7B models');
+    expect(readable('O$^2$-Searcher and D$^3$S maximise ($\\text{Var}(A)$) with $\\epsilon$-greedy $7$B models')).toBe(
+      'O²-Searcher and D³S maximise (Var(A)) with ε-greedy 7B models',
+    );
     expect(readable('Long$\\otimes$Short, RMSD < 2{\\AA}')).toBe('Long⊗Short, RMSD < 2Å');
     expect(readable('It costs $5 and $10 million')).toBe('It costs $5 and $10 million');
     expect(readable('delimiters like "\\n\\n" mark reflection')).toBe('delimiters like "\\n\\n" mark reflection');
   });
 
   it('keeps the name of a macro a paper defines, links as their text, and drops size switches', () => {
-    expect(readable('we propose Atom of Thoughts (\\our), and \\DisORM beats {\\small tiny} \\GenPRM.')).toBe('we propose Atom of Thoughts (our), and DisORM beats tiny GenPRM.');
-    expect(readable('Code: \\href{https://github.com/x/y}{https://github.com/x/y}; see ``quoted\'\' text')).toBe('Code: https://github.com/x/y; see “quoted” text');
+    expect(readable('we propose Atom of Thoughts (\\our), and \\DisORM beats {\\small tiny} \\GenPRM.')).toBe(
+      'we propose Atom of Thoughts (our), and DisORM beats tiny GenPRM.',
+    );
+    expect(readable("Code: \\href{https://github.com/x/y}{https://github.com/x/y}; see ``quoted'' text")).toBe(
+      'Code: https://github.com/x/y; see “quoted” text',
+    );
   });
 
   it('returns text without LaTeX unchanged', () => {
@@ -33,20 +42,59 @@ describe('readable', () => {
 
   it('is what cards, lists (search snippets), digest cards and extractive summaries show', () => {
     const p = {
-      id: 1, arxivId: '2509.21826', arxivVersion: 1, titleKey: 'rest', title: 'ResT: \\textbf{Res}haping Policies', titleZh: null, authors: [], authorCount: null,
-      organization: null, publishedOn: '2025-09-26', hfUpvotes: null, families: ['GRPO'], abstract: RES_T,
+      id: 1,
+      arxivId: '2509.21826',
+      arxivVersion: 1,
+      titleKey: 'rest',
+      title: 'ResT: \\textbf{Res}haping Policies',
+      titleZh: null,
+      authors: [],
+      authorCount: null,
+      organization: null,
+      publishedOn: '2025-09-26',
+      hfUpvotes: null,
+      families: ['GRPO'],
+      abstract: RES_T,
     };
     const shown = (s: string) => expect(s.includes('\\textbf') || s.includes('$8') || s.includes('\\cite')).toBe(false);
     const list = paperListReply({ title: 'Papers', papers: [p], snippet: 400 }).embeds![0]!.description!;
     shown(list);
     expect(list).toContain('ResT: Reshaping Policies');
     expect(list).toContain('up to 8.76%');
-    const card = paperCardReply({ paper: { ...p, abstractZh: null, categories: [], topics: [], githubUrl: null, githubStars: null, projectPage: null, aiSummary: null } as never, notes: [], citing: [], citingCount: 0, cites: [] }).embeds![0]!;
+    const card = paperCardReply({
+      paper: {
+        ...p,
+        abstractZh: null,
+        categories: [],
+        topics: [],
+        githubUrl: null,
+        githubStars: null,
+        projectPage: null,
+        aiSummary: null,
+      } as never,
+      notes: [],
+      citing: [],
+      citingCount: 0,
+      cites: [],
+    }).embeds![0]!;
     shown(`${card.title}\n${card.description}`);
     const summary = extractiveSummary({ abstract: RES_T, aiSummary: null }, 'en');
     shown(summary.tldr);
-    const digest = paperCard({ ...p, grpoFamily: true, familyScore: 1, topics: [], githubUrl: null, githubStars: null, votes: 0, newsAt: new Date(0) },
-      { kind: 'llm', tldr: 'Reshapes the gradient by $\\epsilon$~\\cite{x}.' }, labelsFor('en'), 'en');
+    const digest = paperCard(
+      {
+        ...p,
+        grpoFamily: true,
+        familyScore: 1,
+        topics: [],
+        githubUrl: null,
+        githubStars: null,
+        votes: 0,
+        newsAt: new Date(0),
+      },
+      { kind: 'llm', tldr: 'Reshapes the gradient by $\\epsilon$~\\cite{x}.' },
+      labelsFor('en'),
+      'en',
+    );
     expect(digest.embed.title).toBe('ResT: Reshaping Policies');
     expect(digest.embed.description).toContain('Reshapes the gradient by ε.');
     shown(JSON.stringify(digest));

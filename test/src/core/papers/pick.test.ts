@@ -2,18 +2,58 @@ import { describe, expect, it } from 'vitest';
 import { readingWeight, weightedPick } from '../../../../src/core/papers/pick.ts';
 
 describe('weightedPick', () => {
-  const items = [{ id: 'a', w: 1 }, { id: 'b', w: 3 }, { id: 'c', w: 0 }];
+  const items = [
+    { id: 'a', w: 1 },
+    { id: 'b', w: 3 },
+    { id: 'c', w: 0 },
+  ];
 
   it('draws in proportion to the weights and never a zero weight', () => {
-    expect(weightedPick(items, (i) => i.w, () => 0)!.id).toBe('a');
-    expect(weightedPick(items, (i) => i.w, () => 0.249)!.id).toBe('a');
-    expect(weightedPick(items, (i) => i.w, () => 0.25)!.id).toBe('b');
-    expect(weightedPick(items, (i) => i.w, () => 0.999999)!.id).toBe('b');
+    expect(
+      weightedPick(
+        items,
+        (i) => i.w,
+        () => 0,
+      )!.id,
+    ).toBe('a');
+    expect(
+      weightedPick(
+        items,
+        (i) => i.w,
+        () => 0.249,
+      )!.id,
+    ).toBe('a');
+    expect(
+      weightedPick(
+        items,
+        (i) => i.w,
+        () => 0.25,
+      )!.id,
+    ).toBe('b');
+    expect(
+      weightedPick(
+        items,
+        (i) => i.w,
+        () => 0.999999,
+      )!.id,
+    ).toBe('b');
   });
 
   it('returns undefined for nothing to draw', () => {
-    expect(weightedPick([], () => 1, () => 0.5)).toBeUndefined();
-    expect(weightedPick([{ w: 0 }], (i) => i.w, () => 0.5)).toBeUndefined();
+    expect(
+      weightedPick(
+        [],
+        () => 1,
+        () => 0.5,
+      ),
+    ).toBeUndefined();
+    expect(
+      weightedPick(
+        [{ w: 0 }],
+        (i) => i.w,
+        () => 0.5,
+      ),
+    ).toBeUndefined();
   });
 });
 

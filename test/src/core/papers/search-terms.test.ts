@@ -13,6 +13,8 @@ describe('cjkBigrams', () => {
 
 describe('latinPart', () => {
   it('keeps the method names and numbers inside a Chinese note', () => {
-    expect(latinPart('无评论家方法（如GRPO和GSPO）在AIME24上，以Qwen2.5-Math-7B为骨干')).toBe('GRPO GSPO AIME24 Qwen2.5-Math-7B');
+    expect(latinPart('无评论家方法（如GRPO和GSPO）在AIME24上，以Qwen2.5-Math-7B为骨干')).toBe(
+      'GRPO GSPO AIME24 Qwen2.5-Math-7B',
+    );
   });
 });

@@ -5,23 +5,48 @@ import { childrenOf, familyTreeDot, treeEdges, treeFamilies } from '../../../../
 import { drawGraph } from '../../../../src/services/render/picture.ts';
 import { readPng } from '../../../helpers/png.ts';
 
-const counts = new Map([['GRPO', { total: 76, thisMonth: 4 }], ['GSPO', { total: 51, thisMonth: 0 }], ['DAPO', { total: 5, thisMonth: 1 }]]);
+const counts = new Map([
+  ['GRPO', { total: 76, thisMonth: 4 }],
+  ['GSPO', { total: 51, thisMonth: 0 }],
+  ['DAPO', { total: 5, thisMonth: 1 }],
+]);
 const families = treeFamilies(FAMILIES, counts);
 
 /** Graphviz writes each node and edge as a `<g class="node|edge">` whose `<title>` names it, and each label line as a `<text>`. */
-const groups = (svg: string, kind: 'node' | 'edge') => [...svg.matchAll(new RegExp(`<g id="\\w+" class="${kind}">\\s*<title>([^<]*)</title>([\\s\\S]*?)</g>`, 'g'))]
-  .map((m) => ({ title: unescape(m[1]!), body: m[2]!, texts: [...m[2]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((t) => unescape(t[1]!)) }));
-const unescape = (s: string) => s.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#160;/g, ' ');
+const groups = (svg: string, kind: 'node' | 'edge') =>
+  [...svg.matchAll(new RegExp(`<g id="\\w+" class="${kind}">\\s*<title>([^<]*)</title>([\\s\\S]*?)</g>`, 'g'))].map(
+    (m) => ({
+      title: unescape(m[1]!),
+      body: m[2]!,
+      texts: [...m[2]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((t) => unescape(t[1]!)),
+    }),
+  );
+const unescape = (s: string) =>
+  s
+    .replace(/&#45;/g, '-')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#160;/g, ' ');
 
 describe('the family tree picture', () => {
-  it('takes each family\'s year from its defining paper and its counts from the corpus', () => {
-    expect(families.find((f) => f.name === 'GSPO')).toEqual({ name: 'GSPO', year: 2025, total: 51, thisMonth: 0, buildsOn: ['GRPO'] });
+  it("takes each family's year from its defining paper and its counts from the corpus", () => {
+    expect(families.find((f) => f.name === 'GSPO')).toEqual({
+      name: 'GSPO',
+      year: 2025,
+      total: 51,
+      thisMonth: 0,
+      buildsOn: ['GRPO'],
+    });
     expect(families.find((f) => f.name === 'GMPO')).toMatchObject({ total: 0, thisMonth: 0 });
     expect(childrenOf(families, 'DAPO')).toEqual(['VAPO']);
   });
 
   it('draws every family with its count and one arrow per "builds on" relation, the asked family and its children highlighted', async () => {
-    const picture = await drawGraph(familyTreeDot({ families, background: BACKGROUND_YEARS, highlight: 'DAPO', month: 'November 2026' }));
+    const picture = await drawGraph(
+      familyTreeDot({ families, background: BACKGROUND_YEARS, highlight: 'DAPO', month: 'November 2026' }),
+    );
     const nodes = groups(picture.svg, 'node');
     const edges = groups(picture.svg, 'edge');
 
@@ -56,7 +81,11 @@ describe('the family tree picture', () => {
   });
 
   it('keeps any name a valid DOT identifier and label', () => {
-    const dot = familyTreeDot({ families: [{ name: 'A "quoted" <b>&', total: 1, thisMonth: 0, buildsOn: ['X\\Y'] }], background: {}, month: 'May 2026' });
+    const dot = familyTreeDot({
+      families: [{ name: 'A "quoted" <b>&', total: 1, thisMonth: 0, buildsOn: ['X\\Y'] }],
+      background: {},
+      month: 'May 2026',
+    });
     expect(dot).toContain('"A \\"quoted\\" <b>&"');
     expect(dot).toContain('<B>A &quot;quoted&quot; &lt;b&gt;&amp;</B>');
     expect(dot).toContain('"X\\\\Y" -> "A \\"quoted\\" <b>&"');
@@ -64,7 +93,13 @@ describe('the family tree picture', () => {
 
   it('draws a hostile name as its text: one box and one arrow each, nothing injected into the graph or the SVG', async () => {
     const evil = 'A"] ; X -> Y; <B>&amp;</B> ]]></text><script>alert(1)</script>\\';
-    const picture = await drawGraph(familyTreeDot({ families: [{ name: evil, total: 2, thisMonth: 1, buildsOn: ['PPO'] }], background: { PPO: 2017 }, month: 'May 2026' }));
+    const picture = await drawGraph(
+      familyTreeDot({
+        families: [{ name: evil, total: 2, thisMonth: 1, buildsOn: ['PPO'] }],
+        background: { PPO: 2017 },
+        month: 'May 2026',
+      }),
+    );
     const nodes = groups(picture.svg, 'node');
     // Graphviz writes ids with its own escapes; what a reader sees is the label, which is the name as typed.
     expect(nodes).toHaveLength(2);

@@ -9,7 +9,14 @@ import { trendsReply } from '../../../../src/core/views/trends.ts';
 import { readPng } from '../../../helpers/png.ts';
 
 const row = (day: string | null, families: string[], extra: Partial<TrendPaperRow> = {}): TrendPaperRow => ({
-  day, grpoFamily: true, families, topics: [], hfUpvotes: null, title: `A paper of ${day}`, arxivId: null, ...extra,
+  day,
+  grpoFamily: true,
+  families,
+  topics: [],
+  hfUpvotes: null,
+  title: `A paper of ${day}`,
+  arxivId: null,
+  ...extra,
 });
 
 describe('/trends numbers', () => {
@@ -20,12 +27,21 @@ describe('/trends numbers', () => {
     expect(weekStart('2026-11-23')).toBe('2026-11-23');
     expect(weekStart('2026-11-29')).toBe('2026-11-23');
     expect(weekStart('2026-11-22')).toBe('2026-11-16');
-    expect(range).toEqual({ starts: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'], from: '2026-11-02', to: '2026-11-26' });
+    expect(range).toEqual({
+      starts: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'],
+      from: '2026-11-02',
+      to: '2026-11-26',
+    });
   });
 
   const rows = [
     row('2026-11-02', ['GRPO', 'GSPO'], { hfUpvotes: 12, title: 'Top of the first week', arxivId: '2611.00001' }),
-    row('2026-11-08', ['GRPO'], { hfUpvotes: 30, title: 'The most upvoted', arxivId: '2611.00002', topics: ['multimodal'] }),
+    row('2026-11-08', ['GRPO'], {
+      hfUpvotes: 30,
+      title: 'The most upvoted',
+      arxivId: '2611.00002',
+      topics: ['multimodal'],
+    }),
     row('2026-11-17', ['DAPO'], { topics: ['multimodal'] }),
     row('2026-11-24', ['GSPO']),
     row('2026-11-25', [], { grpoFamily: false, families: ['GSPO'] }), // cites GSPO, not itself GRPO-family
@@ -33,29 +49,45 @@ describe('/trends numbers', () => {
     row('2026-10-30', ['GRPO']), // before the range
   ];
 
-  it('counts the GRPO family per week with the week\'s most upvoted paper, and its largest families as panels', () => {
+  it("counts the GRPO family per week with the week's most upvoted paper, and its largest families as panels", () => {
     const t = buildTrends(rows, range, { families: FAMILY_NAMES, panels: 3 });
     expect(t.subject).toBe('GRPO family');
     expect(t.overall.weeks.map((w) => w.count)).toEqual([2, 0, 1, 1]);
     expect(t.overall.total).toBe(4);
     expect(t.overall.weeks[0]!.top).toEqual({ title: 'The most upvoted', arxivId: '2611.00002', hfUpvotes: 30 });
     expect(t.overall.weeks[2]!.top).toBeUndefined();
-    expect(t.panels.map((p) => [p.name, p.total])).toEqual([['GRPO', 2], ['GSPO', 2], ['DAPO', 1]]);
+    expect(t.panels.map((p) => [p.name, p.total])).toEqual([
+      ['GRPO', 2],
+      ['GSPO', 2],
+      ['DAPO', 1],
+    ]);
     expect(t.monthOnly).toBe(2); // the month-only paper, and the one before the range
   });
 
   it('narrows to a family (with the families building on it as panels) and to a topic', () => {
-    const gspo = buildTrends(rows, range, { families: FAMILY_NAMES, panels: 3, family: { name: 'GSPO', children: [] } });
+    const gspo = buildTrends(rows, range, {
+      families: FAMILY_NAMES,
+      panels: 3,
+      family: { name: 'GSPO', children: [] },
+    });
     expect(gspo.subject).toBe('GSPO');
     expect(gspo.overall.weeks.map((w) => w.count)).toEqual([1, 0, 0, 2]); // the citing paper counts, as in /family list
-    const multimodal = buildTrends(rows, range, { families: FAMILY_NAMES, panels: 3, topic: { slug: 'multimodal', label: 'Multimodal' } });
+    const multimodal = buildTrends(rows, range, {
+      families: FAMILY_NAMES,
+      panels: 3,
+      topic: { slug: 'multimodal', label: 'Multimodal' },
+    });
     expect(multimodal.subject).toBe('GRPO family · Multimodal');
     expect(multimodal.overall.weeks.map((w) => w.count)).toEqual([1, 0, 1, 0]);
   });
 
   it('writes upvotes only where the label has room, and says so in words', () => {
     const many = trendRange(now, 52);
-    const crowded = buildTrends(many.starts.map((d, i) => row(d, ['GRPO'], { hfUpvotes: 100 + i, arxivId: `2611.${10000 + i}` })), many, { families: FAMILY_NAMES, panels: 3 });
+    const crowded = buildTrends(
+      many.starts.map((d, i) => row(d, ['GRPO'], { hfUpvotes: 100 + i, arxivId: `2611.${10000 + i}` })),
+      many,
+      { families: FAMILY_NAMES, panels: 3 },
+    );
     const labelled = [...labelledWeeks(crowded.overall)].map((d) => many.starts.indexOf(d)).sort((a, b) => a - b);
     expect(labelled.length).toBeGreaterThan(3);
     expect(labelled.length).toBeLessThan(20);
@@ -66,22 +98,39 @@ describe('/trends numbers', () => {
     expect(text.description!.length).toBeLessThanOrEqual(4096);
   });
 
-  it('draws the chart: the subject\'s bars with upvotes, the family panels, week labels in UTC', async () => {
+  it("draws the chart: the subject's bars with upvotes, the family panels, week labels in UTC", async () => {
     const t = buildTrends(rows, range, { families: FAMILY_NAMES, panels: 3 });
     const picture = await drawChart(trendsChartSpec(t));
-    const texts = [...picture.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replace(/&#39;/g, '\''));
-    expect(texts).toEqual(expect.arrayContaining(['GRPO family: papers per week', 'GRPO family · 4 papers', 'GRPO · 2', 'GSPO · 2', 'DAPO · 1', '▲ 30', 'Nov 2', 'Nov 23']));
+    const texts = [...picture.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'GRPO family: papers per week',
+        'GRPO family · 4 papers',
+        'GRPO · 2',
+        'GSPO · 2',
+        'DAPO · 1',
+        '▲ 30',
+        'Nov 2',
+        'Nov 23',
+      ]),
+    );
     // Vega labels each bar with its data: the subject's bars are the four weeks' counts.
     const subjectBars = /class="mark-rect role-mark concat_0_layer_0_marks"[^>]*>(.*?)<\/g>/.exec(picture.svg)![1]!;
-    expect([...subjectBars.matchAll(/aria-label="start: ([\d-]+); count: (\d+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['2026-11-02 2', '2026-11-09 0', '2026-11-16 1', '2026-11-23 1']);
+    expect(
+      [...subjectBars.matchAll(/aria-label="start: ([\d-]+); count: (\d+)"/g)].map((m) => `${m[1]} ${m[2]}`),
+    ).toEqual(['2026-11-02 2', '2026-11-09 0', '2026-11-16 1', '2026-11-23 1']);
     const png = readPng(picture.png);
     expect(png.width).toBe(PNG_WIDTH);
     expect(png.inked).toBeGreaterThan(0.03);
   });
 
-  it('shows a hostile top paper\'s title as text: no masked link of its own, no ping, no control characters', () => {
+  it("shows a hostile top paper's title as text: no masked link of its own, no ping, no control characters", () => {
     const hostile = 'Evil [click](http://evil.example) @everyone <@&123> **bold**\u202e\u0007\nsecond line';
-    const t = buildTrends([row('2026-11-03', ['GRPO'], { hfUpvotes: 9, title: hostile, arxivId: '2611.00009' })], range, { families: FAMILY_NAMES, panels: 3 });
+    const t = buildTrends(
+      [row('2026-11-03', ['GRPO'], { hfUpvotes: 9, title: hostile, arxivId: '2611.00009' })],
+      range,
+      { families: FAMILY_NAMES, panels: 3 },
+    );
     const text = trendsReply({ trends: t }).embeds![0]!.description!;
     expect(text).not.toContain('](http://evil.example)');
     expect(text).not.toContain('@everyone');

@@ -7,22 +7,50 @@ import { ZH_GLOSSARY } from '../../../../src/core/ranking/glossary.ts';
 
 let nextId = 1;
 const paper = (title: string, abstract = '', extra: Partial<IndexedPaper> = {}): IndexedPaper => ({
-  id: nextId++, title, abstract, body: '', zh: '', families: [], day: 20_000, ...extra,
+  id: nextId++,
+  title,
+  abstract,
+  body: '',
+  zh: '',
+  families: [],
+  day: 20_000,
+  ...extra,
 });
 
 /** Ten *-GRPO titles (the common word), one GSPO paper, one clipping paper, one text-to-image paper. */
 function corpus() {
   const index = new SearchIndex();
   const variants = ['Rank', 'Seed', 'Flow', 'Dance', 'Critique', 'Tree', 'Vision', 'Audio', 'Table', 'Graph'].map((v) =>
-    paper(`${v}-GRPO: Group Relative Policy Optimization for ${v} Tasks`, `We adapt GRPO to ${v.toLowerCase()} tasks with group-level rewards.`));
-  const gspo = paper('Group Sequence Policy Optimization', 'GSPO computes the importance ratio at the sequence level and performs sequence-level clipping.');
-  const clip = paper('Clip-Higher and Decoupled Clipping for Stable RL', 'Asymmetric clipping of the importance ratio keeps entropy from collapsing.');
-  const t2i = paper('Reinforcing Text-to-Image Generation', 'We train a text-to-image diffusion model with GRPO and a preference reward.');
+    paper(
+      `${v}-GRPO: Group Relative Policy Optimization for ${v} Tasks`,
+      `We adapt GRPO to ${v.toLowerCase()} tasks with group-level rewards.`,
+    ),
+  );
+  const gspo = paper(
+    'Group Sequence Policy Optimization',
+    'GSPO computes the importance ratio at the sequence level and performs sequence-level clipping.',
+  );
+  const clip = paper(
+    'Clip-Higher and Decoupled Clipping for Stable RL',
+    'Asymmetric clipping of the importance ratio keeps entropy from collapsing.',
+  );
+  const t2i = paper(
+    'Reinforcing Text-to-Image Generation',
+    'We train a text-to-image diffusion model with GRPO and a preference reward.',
+  );
   for (const p of [...variants, gspo, clip, t2i]) index.add(p);
   return { index, variants, gspo, clip, t2i };
 }
 const top = (index: SearchIndex, q: string, n = 3) => index.search(parseQuery(q, dict), n).ranked.map((r) => r.id);
-const dict = zhDictionary(new Map([['有没有', 1000], ['工作', 1000], ['文生图', 10], ['训练', 1000]]), Object.keys(ZH_GLOSSARY));
+const dict = zhDictionary(
+  new Map([
+    ['有没有', 1000],
+    ['工作', 1000],
+    ['文生图', 10],
+    ['训练', 1000],
+  ]),
+  Object.keys(ZH_GLOSSARY),
+);
 
 describe('search ranking', () => {
   it('lets a rare word outweigh a word in every title', () => {
@@ -34,7 +62,9 @@ describe('search ranking', () => {
     const { index, gspo } = corpus();
     expect(top(index, 'What is the difference between GSPO and GRPO?')).toEqual(top(index, 'GSPO GRPO'));
     expect(top(index, 'are there any papers on sequence-level clipping?', 1)).toEqual([gspo.id]);
-    expect(parseQuery('are there any papers on sequence-level clipping?').terms.map((t) => t.term)).not.toContain('paper');
+    expect(parseQuery('are there any papers on sequence-level clipping?').terms.map((t) => t.term)).not.toContain(
+      'paper',
+    );
   });
 
   it('ranks the paper that has the rare query word above papers that only share common ones', () => {
@@ -62,7 +92,8 @@ describe('search ranking', () => {
 
   it('is never empty when something matches: a long question returns its best partial match', () => {
     const { index, clip } = corpus();
-    const rambling = 'so our loss keeps doing weird things, honestly no idea why, we changed the learning rate twice, anyone seen asymmetric bounds help here?';
+    const rambling =
+      'so our loss keeps doing weird things, honestly no idea why, we changed the learning rate twice, anyone seen asymmetric bounds help here?';
     expect(top(index, rambling, 1)).toEqual([clip.id]);
   });
 
@@ -72,7 +103,7 @@ describe('search ranking', () => {
     expect(top(index, '"sequence level" importance', 20)).toEqual([gspo.id]);
   });
 
-  it('sees a replaced paper\'s new text and forgets a removed one', () => {
+  it("sees a replaced paper's new text and forgets a removed one", () => {
     const { index, gspo } = corpus();
     index.add({ ...gspo, title: 'Renamed', abstract: 'nothing about that any more' });
     expect(top(index, 'GSPO', 5)).not.toContain(gspo.id);
@@ -82,7 +113,9 @@ describe('search ranking', () => {
   });
 
   it('corrects a misspelled word to the index term more papers share', () => {
-    expect(correction('clippng', ['clip', 'clipping', 'clipboard'], (t) => ({ clipping: 3, clip: 9, clipboard: 1 })[t] ?? 0)).toBe('clipping');
+    expect(
+      correction('clippng', ['clip', 'clipping', 'clipboard'], (t) => ({ clipping: 3, clip: 9, clipboard: 1 })[t] ?? 0),
+    ).toBe('clipping');
     expect(correction('grup', ['group', 'gru'], (t) => (t === 'group' ? 5 : 1))).toBe('group');
     expect(correction('xyz', ['xyz1'], () => 1)).toBeUndefined();
   });

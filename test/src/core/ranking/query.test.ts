@@ -4,13 +4,25 @@ import { ZH_GLOSSARY } from '../../../../src/core/ranking/glossary.ts';
 import { SCAFFOLD_ZH } from '../../../../src/core/ranking/query.ts';
 import { segment, zhDictionary } from '../../../../src/core/ranking/zh.ts';
 
-const dict = zhDictionary(new Map([['训练', 900], ['时', 800], ['怎么办', 300], ['论文', 500], ['有', 1000], ['没有', 900]]), [...Object.keys(ZH_GLOSSARY), ...SCAFFOLD_ZH]);
+const dict = zhDictionary(
+  new Map([
+    ['训练', 900],
+    ['时', 800],
+    ['怎么办', 300],
+    ['论文', 500],
+    ['有', 1000],
+    ['没有', 900],
+  ]),
+  [...Object.keys(ZH_GLOSSARY), ...SCAFFOLD_ZH],
+);
 const terms = (q: string) => parseQuery(q, dict).terms.map((t) => t.term);
 
 describe('question understanding', () => {
   it('drops English scaffolding and keeps the topic words', () => {
     expect(terms('What is the difference between GSPO and GRPO?')).toEqual(expect.arrayContaining(['gspo', 'grpo']));
-    const hacking = parseQuery('are there papers on reward hacking? thanks').terms.filter((t) => t.from !== 'zh').map((t) => t.term);
+    const hacking = parseQuery('are there papers on reward hacking? thanks')
+      .terms.filter((t) => t.from !== 'zh')
+      .map((t) => t.term);
     expect(hacking).toEqual(['reward', 'hack', 'reward hack']);
     expect(terms('how do I stop entropy collapse')).toEqual(expect.arrayContaining(['stop', 'entropi', 'collaps']));
   });

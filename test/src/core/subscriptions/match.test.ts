@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { authorMatches, excludeTerms, keywordMatches, matches, matchingRules, type MatchablePaper } from '../../../../src/core/subscriptions/match.ts';
+import {
+  authorMatches,
+  excludeTerms,
+  keywordMatches,
+  matches,
+  matchingRules,
+  type MatchablePaper,
+} from '../../../../src/core/subscriptions/match.ts';
 import { planNotifications, notificationNonce } from '../../../../src/core/subscriptions/plan.ts';
 import { FAMILY_NAMES, normalizeValue, parseSubscriptionLabel } from '../../../../src/core/subscriptions/values.ts';
 
@@ -59,7 +66,7 @@ describe('author matching', () => {
 });
 
 describe('topic and family matching', () => {
-  it('is membership in the paper\'s topics and families', () => {
+  it("is membership in the paper's topics and families", () => {
     expect(matches(paper(), { kind: 'topic', value: 'math-code' })).toBe(true);
     expect(matches(paper(), { kind: 'topic', value: 'multimodal' })).toBe(false);
     expect(matches(paper(), { kind: 'family', value: 'DAPO' })).toBe(true);

@@ -6,13 +6,28 @@ import { paperSources, papers } from '../../../../db/schema.ts';
 import type { PaperCandidate } from '../../../../src/services/sources/candidate.ts';
 import { createTestDb } from '../../../helpers/db.ts';
 
-const GRPO_ABSTRACT = 'We train a 7B language model with reinforcement learning from verifiable rewards using group relative policy optimization (GRPO) on math reasoning, removing the critic and normalising rewards within each group of sampled responses.';
+const GRPO_ABSTRACT =
+  'We train a 7B language model with reinforcement learning from verifiable rewards using group relative policy optimization (GRPO) on math reasoning, removing the critic and normalising rewards within each group of sampled responses.';
 
-function rss(arxivId: string, version: number, announceType: PaperCandidate['announceType'], over: Partial<PaperCandidate> = {}): PaperCandidate {
+function rss(
+  arxivId: string,
+  version: number,
+  announceType: PaperCandidate['announceType'],
+  over: Partial<PaperCandidate> = {},
+): PaperCandidate {
   return {
-    source: 'arxiv-rss', externalId: `${arxivId}v${version}`, arxivId, version, announceType,
-    title: `Paper ${arxivId}`, abstract: 'A study of convolution kernels for images.', authors: ['A. Author', 'B. Author'],
-    categories: ['cs.LG'], publishedOn: '2026-11-20', raw: { guid: `oai:arXiv.org:${arxivId}v${version}` }, ...over,
+    source: 'arxiv-rss',
+    externalId: `${arxivId}v${version}`,
+    arxivId,
+    version,
+    announceType,
+    title: `Paper ${arxivId}`,
+    abstract: 'A study of convolution kernels for images.',
+    authors: ['A. Author', 'B. Author'],
+    categories: ['cs.LG'],
+    publishedOn: '2026-11-20',
+    raw: { guid: `oai:arXiv.org:${arxivId}v${version}` },
+    ...over,
   };
 }
 
@@ -27,35 +42,68 @@ describe('ingestCandidates', () => {
 
   it('stores new papers classified, announced, with provenance, and a re-run writes nothing', async () => {
     const items = [
-      rss('2611.00001', 1, 'new', { title: 'GRPO-Lite: Group Relative Policy Optimization without a Critic', abstract: GRPO_ABSTRACT }),
+      rss('2611.00001', 1, 'new', {
+        title: 'GRPO-Lite: Group Relative Policy Optimization without a Critic',
+        abstract: GRPO_ABSTRACT,
+      }),
       rss('2611.00002', 1, 'new'),
     ];
-    expect(await ingestCandidates({ db: t.db, now: () => news }, items, { newsAt: news })).toMatchObject({ received: 2, new: 2, family: 1, announced: 2, sources: 2 });
+    expect(await ingestCandidates({ db: t.db, now: () => news }, items, { newsAt: news })).toMatchObject({
+      received: 2,
+      new: 2,
+      family: 1,
+      announced: 2,
+      sources: 2,
+    });
     const p = await row('2611.00001');
     expect(p).toMatchObject({ arxivVersion: 1, grpoFamily: true, newsAt: news, authorCount: 2 });
     expect(p.families).toContain('GRPO');
 
-    expect(await ingestCandidates({ db: t.db, now: () => news }, items, { newsAt: news })).toMatchObject({ new: 0, updated: 0, unchanged: 2, sources: 0 });
+    expect(await ingestCandidates({ db: t.db, now: () => news }, items, { newsAt: news })).toMatchObject({
+      new: 0,
+      updated: 0,
+      unchanged: 2,
+      sources: 0,
+    });
   });
 
   it('folds a cross-list and the HF item of the same paper into one row', async () => {
     const cross = rss('2611.00003', 1, 'cross', { categories: ['cs.CL', 'cs.LG'] });
     const hf: PaperCandidate = {
-      source: 'hf-daily', externalId: '2611.00003', arxivId: '2611.00003', title: cross.title, abstract: cross.abstract, authors: [],
-      categories: [], raw: {}, hf: { upvotes: 12, githubUrl: 'https://github.com/x/y', githubStars: 40, organization: 'Lab' },
+      source: 'hf-daily',
+      externalId: '2611.00003',
+      arxivId: '2611.00003',
+      title: cross.title,
+      abstract: cross.abstract,
+      authors: [],
+      categories: [],
+      raw: {},
+      hf: { upvotes: 12, githubUrl: 'https://github.com/x/y', githubStars: 40, organization: 'Lab' },
     };
-    const s = await ingestCandidates({ db: t.db, now: () => news }, [cross, rss('2611.00003', 1, 'new', { categories: ['cs.LG'] }), hf], { newsAt: news });
+    const s = await ingestCandidates(
+      { db: t.db, now: () => news },
+      [cross, rss('2611.00003', 1, 'new', { categories: ['cs.LG'] }), hf],
+      { newsAt: news },
+    );
     expect(s).toMatchObject({ new: 1, sources: 2 });
     const p = await row('2611.00003');
     expect(p).toMatchObject({ hfUpvotes: 12, githubStars: 40, organization: 'Lab', categories: ['cs.CL', 'cs.LG'] });
     // Upvotes grow during the day; the latest value wins and nothing else is lost.
     await ingestCandidates({ db: t.db, now: () => news }, [{ ...hf, hf: { upvotes: 30 } }], { newsAt: news });
-    expect(await row('2611.00003')).toMatchObject({ hfUpvotes: 30, githubStars: 40, githubUrl: 'https://github.com/x/y' });
+    expect(await row('2611.00003')).toMatchObject({
+      hfUpvotes: 30,
+      githubStars: 40,
+      githubUrl: 'https://github.com/x/y',
+    });
   });
 
   it('bumps the version on a replace, keeps both versions in provenance, and never announces it', async () => {
     await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00004', 1, 'new')], { newsAt: null });
-    const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00004', 2, 'replace', { title: 'Paper 2611.00004, revised' })], { newsAt: news });
+    const s = await ingestCandidates(
+      { db: t.db, now: () => news },
+      [rss('2611.00004', 2, 'replace', { title: 'Paper 2611.00004, revised' })],
+      { newsAt: news },
+    );
     expect(s).toMatchObject({ new: 0, updated: 1, announced: 0 });
     const p = await row('2611.00004');
     expect(p).toMatchObject({ arxivVersion: 2, title: 'Paper 2611.00004, revised', newsAt: null });
@@ -66,29 +114,82 @@ describe('ingestCandidates', () => {
   });
 
   it('lets a replace change only version, text and provenance: never the date or the authors (a 2025 paper stays a 2025 paper)', async () => {
-    const [seed] = await t.db.insert(papers).values({
-      arxivId: '2507.00007', arxivVersion: 2, title: 'Seed paper', titleKey: 'seedpaper', abstract: 'Old abstract.', organization: 'Qwen Team',
-    }).returning();
-    await ingestCandidates({ db: t.db, now: () => news }, [rss('2507.00007', 3, 'replace', { title: 'Seed paper', abstract: 'Revised abstract.', authors: ['X. Someone'], publishedOn: '2026-11-20' })], { newsAt: news });
+    const [seed] = await t.db
+      .insert(papers)
+      .values({
+        arxivId: '2507.00007',
+        arxivVersion: 2,
+        title: 'Seed paper',
+        titleKey: 'seedpaper',
+        abstract: 'Old abstract.',
+        organization: 'Qwen Team',
+      })
+      .returning();
+    await ingestCandidates(
+      { db: t.db, now: () => news },
+      [
+        rss('2507.00007', 3, 'replace', {
+          title: 'Seed paper',
+          abstract: 'Revised abstract.',
+          authors: ['X. Someone'],
+          publishedOn: '2026-11-20',
+        }),
+      ],
+      { newsAt: news },
+    );
     const p = await row('2507.00007');
-    expect(p).toMatchObject({ id: seed!.id, arxivVersion: 3, abstract: 'Revised abstract.', publishedOn: null, authors: [], authorCount: null, organization: 'Qwen Team', newsAt: null });
+    expect(p).toMatchObject({
+      id: seed!.id,
+      arxivVersion: 3,
+      abstract: 'Revised abstract.',
+      publishedOn: null,
+      authors: [],
+      authorCount: null,
+      organization: 'Qwen Team',
+      newsAt: null,
+    });
     expect((await sourcesOf(p.id)).map((r) => r.externalId)).toEqual(['2507.00007v3']);
     // A dated paper keeps its date through a replace too.
-    await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00008', 1, 'new', { publishedOn: '2026-11-02' })], { newsAt: news });
-    await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00008', 2, 'replace', { publishedOn: '2026-11-20', authors: ['Z. Other'] })], { newsAt: news });
-    expect(await row('2611.00008')).toMatchObject({ arxivVersion: 2, publishedOn: '2026-11-02', authors: ['A. Author', 'B. Author'] });
+    await ingestCandidates(
+      { db: t.db, now: () => news },
+      [rss('2611.00008', 1, 'new', { publishedOn: '2026-11-02' })],
+      { newsAt: news },
+    );
+    await ingestCandidates(
+      { db: t.db, now: () => news },
+      [rss('2611.00008', 2, 'replace', { publishedOn: '2026-11-20', authors: ['Z. Other'] })],
+      { newsAt: news },
+    );
+    expect(await row('2611.00008')).toMatchObject({
+      arxivVersion: 2,
+      publishedOn: '2026-11-02',
+      authors: ['A. Author', 'B. Author'],
+    });
   });
 
   it('stores a paper first seen as a replace without announcing it', async () => {
-    const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2401.00005', 3, 'replace-cross')], { newsAt: news });
+    const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2401.00005', 3, 'replace-cross')], {
+      newsAt: news,
+    });
     expect(s).toMatchObject({ new: 1, announced: 0 });
     // Nor dating it on the day its new version was announced.
     expect(await row('2401.00005')).toMatchObject({ newsAt: null, publishedOn: null });
   });
 
   it('gives a title-only paper its arXiv id instead of duplicating it', async () => {
-    const [seed] = await t.db.insert(papers).values({ title: 'Seed-Only: A Title Known Without Its Id', titleKey: 'seedonlyatitleknownwithoutitsid', abstract: '' }).returning();
-    const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00006', 1, 'new', { title: 'Seed-only: a title known without its id' })], { newsAt: news });
+    const [seed] = await t.db
+      .insert(papers)
+      .values({
+        title: 'Seed-Only: A Title Known Without Its Id',
+        titleKey: 'seedonlyatitleknownwithoutitsid',
+        abstract: '',
+      })
+      .returning();
+    const s = await ingestCandidates(
+      { db: t.db, now: () => news },
+      [rss('2611.00006', 1, 'new', { title: 'Seed-only: a title known without its id' })],
+      { newsAt: news },
+    );
     expect(s).toMatchObject({ new: 0, merged: 1, updated: 1, announced: 0 });
     const p = await row('2611.00006');
     expect(p.id).toBe(seed!.id);
@@ -99,11 +200,24 @@ describe('ingestCandidates', () => {
 
   it('handles batches larger than one transaction', async () => {
     const many = Array.from({ length: 25 }, (_, i) => rss(`2611.1${String(i).padStart(4, '0')}`, 1, 'new'));
-    expect(await ingestCandidates({ db: t.db, now: () => news }, many, { newsAt: null, batchSize: 10 })).toMatchObject({ new: 25, announced: 0, sources: 25 });
+    expect(await ingestCandidates({ db: t.db, now: () => news }, many, { newsAt: null, batchSize: 10 })).toMatchObject({
+      new: 25,
+      announced: 0,
+      sources: 25,
+    });
   });
 
   it('re-classifies stored papers once when the rules change', async () => {
-    const [stale] = await t.db.insert(papers).values({ title: 'GRPO for Theorem Proving', titleKey: 'grpofortheoremproving', abstract: GRPO_ABSTRACT, rulesFamily: false, rulesScore: 0 }).returning();
+    const [stale] = await t.db
+      .insert(papers)
+      .values({
+        title: 'GRPO for Theorem Proving',
+        titleKey: 'grpofortheoremproving',
+        abstract: GRPO_ABSTRACT,
+        rulesFamily: false,
+        rulesScore: 0,
+      })
+      .returning();
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news }, 2)).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(papers).where(eq(papers.id, stale!.id)))[0]).toMatchObject({ grpoFamily: true });
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news })).toBeNull();

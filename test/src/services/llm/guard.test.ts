@@ -3,7 +3,12 @@ import { MAX_ATTEMPTS, retryAt } from '../../../../src/services/llm/backoff.ts';
 import { RunGuard } from '../../../../src/services/llm/guard.ts';
 import type { LlmFailure } from '../../../../src/core/llm/port.ts';
 
-const failure = (kind: LlmFailure['kind'], message = 'x', status: number | null = null): LlmFailure => ({ kind, message, status, slow: false });
+const failure = (kind: LlmFailure['kind'], message = 'x', status: number | null = null): LlmFailure => ({
+  kind,
+  message,
+  status,
+  slow: false,
+});
 const rejected = (message: string) => failure('rejected', message, 400);
 
 describe('RunGuard', () => {
@@ -13,7 +18,7 @@ describe('RunGuard', () => {
     expect(g.stopped).toBeNull();
   });
 
-  it('holds one rejection until the next result: a different result makes it the item\'s', () => {
+  it("holds one rejection until the next result: a different result makes it the item's", () => {
     const g = new RunGuard<string>();
     expect(g.record('a', rejected('prompt too long: 250000 tokens'))).toEqual({ own: [], run: [] });
     expect(g.record('b', null)).toEqual({ own: ['a', 'b'], run: [] });
@@ -23,11 +28,17 @@ describe('RunGuard', () => {
     expect(g.stopped).toBeNull();
   });
 
-  it('makes the same rejection on consecutive items the run\'s, and stops', () => {
+  it("makes the same rejection on consecutive items the run's, and stops", () => {
     const g = new RunGuard<string>();
     g.record('a', rejected('output_config.format: schema item 12 is invalid'));
-    expect(g.record('b', rejected('output_config.format: schema item 13 is invalid'))).toEqual({ own: [], run: ['a', 'b'] });
-    expect(g.stopped).toMatchObject({ kind: 'systematic', message: expect.stringMatching(/rejected 2 requests in a row the same way/) });
+    expect(g.record('b', rejected('output_config.format: schema item 13 is invalid'))).toEqual({
+      own: [],
+      run: ['a', 'b'],
+    });
+    expect(g.stopped).toMatchObject({
+      kind: 'systematic',
+      message: expect.stringMatching(/rejected 2 requests in a row the same way/),
+    });
     // Calls that were in flight and come back the same way are the run's too.
     expect(g.record('c', rejected('output_config.format: schema item 14 is invalid'))).toEqual({ own: [], run: ['c'] });
   });

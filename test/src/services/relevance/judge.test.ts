@@ -12,7 +12,9 @@ import { createTestDb } from '../../../helpers/db.ts';
 import { startFakeAnthropic } from '../../../helpers/fake-anthropic.ts';
 
 const NOW = new Date('2026-11-23T07:00:00Z');
-const fake = await startFakeAnthropic({ okAnswer: () => ({ in_family: true, reason: 'RLVR recipe for code agents.', families: ['GRPO', 'NotAFamily'] }) });
+const fake = await startFakeAnthropic({
+  okAnswer: () => ({ in_family: true, reason: 'RLVR recipe for code agents.', families: ['GRPO', 'NotAFamily'] }),
+});
 
 describe('the relevance judge', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -26,17 +28,31 @@ describe('the relevance judge', () => {
     await t.db.delete(papers);
   });
 
-  const deps = (env: Record<string, string> = {}) => buildDeps({
-    db: t.db, sql: t.sql, log: pino({ level: 'silent' }), now: () => NOW,
-    config: loadConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.base, ...env }),
-  });
+  const deps = (env: Record<string, string> = {}) =>
+    buildDeps({
+      db: t.db,
+      sql: t.sql,
+      log: pino({ level: 'silent' }),
+      now: () => NOW,
+      config: loadConfig({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.base, ...env }),
+    });
   let n = 0;
   const add = async (score: number, fields: Partial<typeof papers.$inferInsert> = {}): Promise<Paper> => {
     const arxivId = `2611.${String(20000 + ++n)}`;
-    const [row] = await t.db.insert(papers).values({
-      arxivId, titleKey: `k${arxivId}`, title: `Paper ${arxivId}`, abstract: `We train a code agent ${arxivId} with outcome rewards.`,
-      rulesFamily: score >= 0.5, rulesScore: score, firstSeenAt: new Date(NOW.getTime() - 3_600_000), indexed: false, ...fields,
-    }).returning();
+    const [row] = await t.db
+      .insert(papers)
+      .values({
+        arxivId,
+        titleKey: `k${arxivId}`,
+        title: `Paper ${arxivId}`,
+        abstract: `We train a code agent ${arxivId} with outcome rewards.`,
+        rulesFamily: score >= 0.5,
+        rulesScore: score,
+        firstSeenAt: new Date(NOW.getTime() - 3_600_000),
+        indexed: false,
+        ...fields,
+      })
+      .returning();
     return row!;
   };
   const reload = async (p: Paper) => (await t.db.select().from(papers).where(eq(papers.id, p.id)))[0]!;
@@ -58,9 +74,22 @@ describe('the relevance judge', () => {
     expect(body.messages[0].content[0].text).toMatch(/^<paper_data>\n\{"title":/);
     expect(body.output_config.format.type).toBe('json_schema');
     // The decision wins over the filter's verdict, with the judge's known family names only.
-    expect(await reload(unsure)).toMatchObject({ rulesFamily: false, judgeFamily: true, grpoFamily: true, familyScore: 0.75, indexed: true, families: ['GRPO'] });
+    expect(await reload(unsure)).toMatchObject({
+      rulesFamily: false,
+      judgeFamily: true,
+      grpoFamily: true,
+      familyScore: 0.75,
+      indexed: true,
+      families: ['GRPO'],
+    });
     const [j] = await t.db.select().from(familyJudgements).where(eq(familyJudgements.paperId, unsure.id));
-    expect(j).toMatchObject({ judgeVersion: JUDGE_VERSION, status: 'ok', inFamily: true, reason: 'RLVR recipe for code agents.', model: 'claude-haiku-4-5' });
+    expect(j).toMatchObject({
+      judgeVersion: JUDGE_VERSION,
+      status: 'ok',
+      inFamily: true,
+      reason: 'RLVR recipe for code agents.',
+      model: 'claude-haiku-4-5',
+    });
     for (const p of [sure, hopeless, old]) expect((await reload(p)).judgeFamily).toBeNull();
     // Judged once per version: a second run asks nothing.
     expect((await judgePending(deps())).candidates).toBe(0);
@@ -76,7 +105,9 @@ describe('the relevance judge', () => {
     expect(stats).toMatchObject({ in: 1, failed: 1, deferred: 1 });
     expect(await reload(good)).toMatchObject({ judgeFamily: true });
     expect((await reload(bad)).judgeFamily).toBeNull();
-    expect((await t.db.select().from(familyJudgements).where(eq(familyJudgements.paperId, bad.id)))[0]).toMatchObject({ status: 'failed' });
+    expect((await t.db.select().from(familyJudgements).where(eq(familyJudgements.paperId, bad.id)))[0]).toMatchObject({
+      status: 'failed',
+    });
     expect(await t.db.select().from(familyJudgements).where(eq(familyJudgements.paperId, busy.id))).toEqual([]);
     expect(await judgePending(deps())).toMatchObject({ candidates: 1, in: 1 });
     expect(await reload(busy)).toMatchObject({ grpoFamily: true });
@@ -86,14 +117,22 @@ describe('the relevance judge', () => {
     for (let i = 0; i < 4; i++) await add(0.4);
     fake.otherwise = { status: 400, message: 'system.0.cache_control.ttl: unexpected value' };
     const stats = await judgePending(deps({ LLM_CONCURRENCY: '1' }));
-    expect(stats).toMatchObject({ stopped: 'systematic', failed: 0, deferred: 2, stopReason: expect.stringMatching(/rejected 2 requests in a row the same way/) });
+    expect(stats).toMatchObject({
+      stopped: 'systematic',
+      failed: 0,
+      deferred: 2,
+      stopReason: expect.stringMatching(/rejected 2 requests in a row the same way/),
+    });
     expect(fake.messageRequests()).toHaveLength(2);
     expect(await t.db.select().from(familyJudgements)).toEqual([]);
   });
 
   it('keeps within the daily budget and starts no call that could pass it', async () => {
     await add(0.4);
-    expect(await judgePending(deps({ LLM_DAILY_BUDGET_USD: '0.001' }))).toMatchObject({ stopped: 'budget', overBudget: 1 });
+    expect(await judgePending(deps({ LLM_DAILY_BUDGET_USD: '0.001' }))).toMatchObject({
+      stopped: 'budget',
+      overBudget: 1,
+    });
     expect(fake.messageRequests()).toEqual([]);
   });
 
@@ -101,7 +140,10 @@ describe('the relevance judge', () => {
     const p = await add(0.4);
     fake.script(p.arxivId!, [{ status: 401 }]);
     const outcome = await runJob(judgeRelevanceJob, deps());
-    expect(outcome).toMatchObject({ status: 'ok', stats: { stopped: 'config', stopReason: '401 authentication_error: scripted 401' } });
+    expect(outcome).toMatchObject({
+      status: 'ok',
+      stats: { stopped: 'config', stopReason: '401 authentication_error: scripted 401' },
+    });
     expect((await reload(p)).judgeFamily).toBeNull();
   });
 

@@ -8,7 +8,8 @@ import { textWidth } from '../../../../src/services/render/text-width.ts';
 import { readPng } from '../../../helpers/png.ts';
 
 describe('the renderer', () => {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="40" font-size="24" font-family="Some Font Nobody Has">GSPO 51</text></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="40" font-size="24" font-family="Some Font Nobody Has">GSPO 51</text></svg>';
 
   it('draws text with the shipped font whatever the SVG asks for, the same bytes every time', async () => {
     const [a, b] = [await rasterize(svg, 400), await rasterize(svg, 400)];
@@ -20,12 +21,18 @@ describe('the renderer', () => {
 
   it('measures text in the shipped font for chart layout (bold is wider)', () => {
     expect(textWidth({ fontSize: 10 }, 'a')).toBeCloseTo(6.128, 2);
-    expect(textWidth({ fontSize: 10, fontWeight: 'bold' }, 'GRPO')).toBeGreaterThan(textWidth({ fontSize: 10 }, 'GRPO'));
+    expect(textWidth({ fontSize: 10, fontWeight: 'bold' }, 'GRPO')).toBeGreaterThan(
+      textWidth({ fontSize: 10 }, 'GRPO'),
+    );
     expect(textWidth({ fontSize: 10 }, '  GRPO  ')).toBe(textWidth({ fontSize: 10 }, 'GRPO'));
   });
 
-  it('never loads a chart\'s data from a file or the network', async () => {
-    const spec = { data: { url: 'http://127.0.0.1:9/data.json' }, mark: 'bar' as const, encoding: { x: { field: 'a', type: 'nominal' as const } } };
+  it("never loads a chart's data from a file or the network", async () => {
+    const spec = {
+      data: { url: 'http://127.0.0.1:9/data.json' },
+      mark: 'bar' as const,
+      encoding: { x: { field: 'a', type: 'nominal' as const } },
+    };
     await expect(chartSvg(spec)).rejects.toThrow(/refused to load/);
   });
 

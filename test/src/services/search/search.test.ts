@@ -7,13 +7,37 @@ import { useSeededDb } from '../../../helpers/seeded.ts';
  * typos, each with the paper a reader would expect near the top.
  */
 const CASES: { query: string; expect: string; within: number }[] = [
-  { query: 'sequence-level importance ratio instead of token-level', expect: 'Group Sequence Policy Optimization', within: 1 },
-  { query: 'why keep the KL penalty for visual spatial reasoning', expect: 'Improved Visual-Spatial Reasoning via R1-Zero-Like Training', within: 1 },
-  { query: 'reinforcement learning at test time without labels', expect: 'TTRL: Test-Time Reinforcement Learning', within: 1 },
-  { query: 'reward model trained from natural language critiques', expect: 'Reward Modeling from Natural Language Human Feedback', within: 3 },
+  {
+    query: 'sequence-level importance ratio instead of token-level',
+    expect: 'Group Sequence Policy Optimization',
+    within: 1,
+  },
+  {
+    query: 'why keep the KL penalty for visual spatial reasoning',
+    expect: 'Improved Visual-Spatial Reasoning via R1-Zero-Like Training',
+    within: 1,
+  },
+  {
+    query: 'reinforcement learning at test time without labels',
+    expect: 'TTRL: Test-Time Reinforcement Learning',
+    within: 1,
+  },
+  {
+    query: 'reward model trained from natural language critiques',
+    expect: 'Reward Modeling from Natural Language Human Feedback',
+    within: 3,
+  },
   { query: 'Group Sequense Polcy Optimisation', expect: 'Group Sequence Policy Optimization', within: 1 },
-  { query: 'GRPO for pathology images', expect: 'Patho-R1: A Multimodal Reinforcement Learning-Based Pathology Expert Reasoner', within: 3 },
-  { query: 'merging checkpoints during pretraining', expect: 'Model Merging in Pre-training of Large Language Models', within: 1 },
+  {
+    query: 'GRPO for pathology images',
+    expect: 'Patho-R1: A Multimodal Reinforcement Learning-Based Pathology Expert Reasoner',
+    within: 3,
+  },
+  {
+    query: 'merging checkpoints during pretraining',
+    expect: 'Model Merging in Pre-training of Large Language Models',
+    within: 1,
+  },
   { query: '群组序列策略优化', expect: 'Group Sequence Policy Optimization', within: 1 },
   { query: '视觉空间推理', expect: 'Improved Visual-Spatial Reasoning via R1-Zero-Like Training', within: 3 },
   { query: '模型合并', expect: 'Model Merging in Pre-training of Large Language Models', within: 3 },

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUERY_TERMS } from '../../../../src/core/papers/lexicon.ts';
-import { arxivApiUrl, familyQuery, parseArxivApi, scopedQuery, titleQuery } from '../../../../src/services/sources/arxiv-api.ts';
+import {
+  arxivApiUrl,
+  familyQuery,
+  parseArxivApi,
+  scopedQuery,
+  titleQuery,
+} from '../../../../src/services/sources/arxiv-api.ts';
 import { FeedError } from '../../../../src/services/sources/candidate.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
@@ -78,7 +84,9 @@ describe('parseArxivApi', () => {
   });
 
   it('returns no candidates for a feed with no entries', async () => {
-    const empty = fixture('arxiv-api-error.xml').replace(/<entry>[\s\S]*<\/entry>/, '').replace('<opensearch:totalResults>1<', '<opensearch:totalResults>0<');
+    const empty = fixture('arxiv-api-error.xml')
+      .replace(/<entry>[\s\S]*<\/entry>/, '')
+      .replace('<opensearch:totalResults>1<', '<opensearch:totalResults>0<');
     const feed = await parseArxivApi(empty);
     expect(feed).toEqual({ candidates: [], skipped: [], meta: { totalResults: 0, startIndex: 0, itemsPerPage: 10 } });
   });
@@ -136,15 +144,23 @@ describe('familyQuery', () => {
 });
 
 describe('scopedQuery', () => {
-  it('AND-s a user\'s own expression with the categories and the window', () => {
-    const q = scopedQuery('abs:"policy optimization" OR ti:RLOO', { categories: ['cs.LG'], from: new Date('2025-10-01T00:00:00Z'), to: new Date('2025-10-03T23:59:00Z') });
-    expect(q).toBe('(abs:"policy optimization" OR ti:RLOO) AND (cat:cs.LG) AND submittedDate:[202510010000 TO 202510032359]');
+  it("AND-s a user's own expression with the categories and the window", () => {
+    const q = scopedQuery('abs:"policy optimization" OR ti:RLOO', {
+      categories: ['cs.LG'],
+      from: new Date('2025-10-01T00:00:00Z'),
+      to: new Date('2025-10-03T23:59:00Z'),
+    });
+    expect(q).toBe(
+      '(abs:"policy optimization" OR ti:RLOO) AND (cat:cs.LG) AND submittedDate:[202510010000 TO 202510032359]',
+    );
   });
 });
 
 describe('titleQuery', () => {
   it('searches the exact title words, keeping only letters, digits and spaces', () => {
-    expect(titleQuery('Flow-GRPO: Training "Flow Matching" Models via Online RL')).toBe('ti:"Flow GRPO Training Flow Matching Models via Online RL"');
+    expect(titleQuery('Flow-GRPO: Training "Flow Matching" Models via Online RL')).toBe(
+      'ti:"Flow GRPO Training Flow Matching Models via Online RL"',
+    );
     expect(titleQuery('$\\pi$-GSPO: \\textit{Stable} (MoE) RL')).toBe('ti:"pi GSPO textit Stable MoE RL"');
   });
 

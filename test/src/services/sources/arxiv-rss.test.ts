@@ -58,7 +58,9 @@ describe('parseArxivRss', () => {
 
   it('keeps LaTeX in titles as is and decodes entities', async () => {
     const { candidates } = await parseArxivRss(fixture('arxiv-rss-cs-lg-cl.xml'));
-    expect(candidates[1]?.title).toBe('$\\pi$-GSPO: Sequence-Level Importance Ratios for \\textit{Stable} Mixture-of-Experts RL');
+    expect(candidates[1]?.title).toBe(
+      '$\\pi$-GSPO: Sequence-Level Importance Ratios for \\textit{Stable} Mixture-of-Experts RL',
+    );
     expect(candidates[4]?.title).toBe('Reward Models & Verifiers for Language Model Alignment: A Survey');
   });
 
@@ -72,7 +74,10 @@ describe('parseArxivRss', () => {
   it('reads arxiv:DOI and arxiv:journal_reference when present', async () => {
     const { candidates } = await parseArxivRss(fixture('arxiv-rss-cs-lg-cl.xml'));
     expect(candidates[3]).toMatchObject({ arxivId: '2509.20417', version: 3, doi: '10.1145/3746027.3755123' });
-    expect(candidates[4]).toMatchObject({ journalRef: 'Transactions on Machine Learning Research (2025)', categories: ['cs.AI', 'cs.CL'] });
+    expect(candidates[4]).toMatchObject({
+      journalRef: 'Transactions on Machine Learning Research (2025)',
+      categories: ['cs.AI', 'cs.CL'],
+    });
   });
 
   it('returns zero candidates and no error for the empty holiday feed', async () => {
@@ -141,7 +146,9 @@ describe('easternDate', () => {
 
 describe('arxivRssUrl', () => {
   it('joins the categories into one feed URL', () => {
-    expect(arxivRssUrl('https://rss.arxiv.org/rss/', ['cs.LG', ' cs.CL'])).toBe('https://rss.arxiv.org/rss/cs.LG+cs.CL');
+    expect(arxivRssUrl('https://rss.arxiv.org/rss/', ['cs.LG', ' cs.CL'])).toBe(
+      'https://rss.arxiv.org/rss/cs.LG+cs.CL',
+    );
   });
 
   it('refuses an empty category list', () => {
@@ -151,15 +158,18 @@ describe('arxivRssUrl', () => {
 
 describe('splitCreators', () => {
   it('splits at commas outside parentheses and drops affiliations, nested ones included', () => {
-    expect(splitCreators('Yang Zhang (Institute of High Energy Physics, Beijing, China), Li Na, Kenji Tanaka (RIKEN AIP (Tokyo), Japan)')).toEqual([
-      'Yang Zhang',
-      'Li Na',
-      'Kenji Tanaka',
-    ]);
+    expect(
+      splitCreators(
+        'Yang Zhang (Institute of High Energy Physics, Beijing, China), Li Na, Kenji Tanaka (RIKEN AIP (Tokyo), Japan)',
+      ),
+    ).toEqual(['Yang Zhang', 'Li Na', 'Kenji Tanaka']);
   });
 
   it('treats an unclosed parenthesis as affiliation to the end rather than inventing authors', () => {
-    expect(splitCreators('Ann Lee, Yang Zhang (Institute of High Energy Physics, Beijing')).toEqual(['Ann Lee', 'Yang Zhang']);
+    expect(splitCreators('Ann Lee, Yang Zhang (Institute of High Energy Physics, Beijing')).toEqual([
+      'Ann Lee',
+      'Yang Zhang',
+    ]);
   });
 
   it('returns no names for an empty creator', () => {
@@ -173,7 +183,7 @@ describe('decodeLatexAccents', () => {
     ['B{\\o}rge', 'Børge'],
     ['\\v{S}prem', 'Šprem'],
     ['M\\"{u}ller', 'Müller'],
-    ["Fran\\c{c}ois", 'François'],
+    ['Fran\\c{c}ois', 'François'],
     ["Mart\\'{\\i}nez", 'Martínez'],
     ['Erd\\H{o}s', 'Erdős'],
     ['\\L{}ukasz', 'Łukasz'],

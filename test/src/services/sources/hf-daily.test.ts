@@ -33,7 +33,8 @@ describe('parseHfDaily', () => {
         githubStars: 128,
         projectPage: 'https://example-lab.github.io/shaped-grpo/',
         organization: 'Example Reasoning Lab',
-        aiSummary: 'Advantage shaping restores a learning signal to GRPO groups whose rollouts all receive the same reward.',
+        aiSummary:
+          'Advantage shaping restores a learning signal to GRPO groups whose rollouts all receive the same reward.',
         aiKeywords: ['GRPO', 'advantage shaping', 'reinforcement learning with verifiable rewards', 'entropy bonus'],
         dailyDate: '2026-03-03',
       },
@@ -43,7 +44,12 @@ describe('parseHfDaily', () => {
   });
 
   it('falls back to the outer organization name and drops optional fields of the wrong type', () => {
-    expect(page0.candidates[1]?.hf).toEqual({ upvotes: 17, numComments: 0, organization: 'ugr-ml', dailyDate: '2026-03-03' });
+    expect(page0.candidates[1]?.hf).toEqual({
+      upvotes: 17,
+      numComments: 0,
+      organization: 'ugr-ml',
+      dailyDate: '2026-03-03',
+    });
     expect(page0.candidates[1]?.abstract).toContain('(n < 10)');
   });
 
@@ -53,8 +59,14 @@ describe('parseHfDaily', () => {
     expect(page1.candidates[0]).toMatchObject({
       arxivId: '2603.02210',
       authors: ['Lena Hoffmann', 'Wei Zhang'],
-      abstract: 'GMPO replaces the arithmetic mean of token-level rewards in GRPO with a geometric mean, which is less sensitive to outlier importance ratios.',
-      hf: { upvotes: 3, numComments: 1, projectPage: 'https://github.com/weizhang-rl/gmpo-long', dailyDate: '2026-03-03' },
+      abstract:
+        'GMPO replaces the arithmetic mean of token-level rewards in GRPO with a geometric mean, which is less sensitive to outlier importance ratios.',
+      hf: {
+        upvotes: 3,
+        numComments: 1,
+        projectPage: 'https://github.com/weizhang-rl/gmpo-long',
+        dailyDate: '2026-03-03',
+      },
     });
   });
 
@@ -76,7 +88,10 @@ describe('parseHfDaily', () => {
   it('skips items that are not objects', () => {
     const feed = parseHfDaily('[null, 7, {"paper": {"id": "2603.00841", "title": "T"}}]', '2026-03-03');
     expect(feed.candidates.map((c) => c.arxivId)).toEqual(['2603.00841']);
-    expect(feed.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/^item 0: invalid item/), expect.stringMatching(/^item 1: invalid item/)]);
+    expect(feed.skipped.map((s) => s.reason)).toEqual([
+      expect.stringMatching(/^item 0: invalid item/),
+      expect.stringMatching(/^item 1: invalid item/),
+    ]);
   });
 
   it.each([
@@ -92,8 +107,12 @@ describe('parseHfDaily', () => {
 
 describe('hfDailyUrl', () => {
   it('builds a daily_papers page URL with a 0-based page and a limit', () => {
-    expect(hfDailyUrl('https://huggingface.co/api/', '2026-03-03', 1)).toBe('https://huggingface.co/api/daily_papers?date=2026-03-03&p=1&limit=100');
-    expect(hfDailyUrl('https://huggingface.co/api', '2026-03-03', 0, 4)).toBe('https://huggingface.co/api/daily_papers?date=2026-03-03&p=0&limit=4');
+    expect(hfDailyUrl('https://huggingface.co/api/', '2026-03-03', 1)).toBe(
+      'https://huggingface.co/api/daily_papers?date=2026-03-03&p=1&limit=100',
+    );
+    expect(hfDailyUrl('https://huggingface.co/api', '2026-03-03', 0, 4)).toBe(
+      'https://huggingface.co/api/daily_papers?date=2026-03-03&p=0&limit=4',
+    );
   });
 
   it.each([
@@ -107,7 +126,9 @@ describe('hfDailyUrl', () => {
 
 describe('nextPageFromLink', () => {
   it('sees rel="next" in a Link header, alone or among other links', () => {
-    expect(nextPageFromLink('<https://huggingface.co/api/daily_papers?date=2026-03-03&p=1&limit=4>; rel="next"')).toBe(true);
+    expect(nextPageFromLink('<https://huggingface.co/api/daily_papers?date=2026-03-03&p=1&limit=4>; rel="next"')).toBe(
+      true,
+    );
     expect(nextPageFromLink('<https://x/a?p=0>; rel="prev", <https://x/a?p=2>; rel=next')).toBe(true);
     expect(nextPageFromLink('<https://x/a?p=2>; rel="next last"')).toBe(true);
   });

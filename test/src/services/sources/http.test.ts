@@ -1,7 +1,19 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchText, HttpError, Pacer, parseRetryAfter, type HttpOptions } from '../../../../src/services/sources/http.ts';
+import {
+  fetchText,
+  HttpError,
+  Pacer,
+  parseRetryAfter,
+  type HttpOptions,
+} from '../../../../src/services/sources/http.ts';
 
 /**
  * A real node:http server on 127.0.0.1, spoken to by the real global fetch. Each request gets the next
@@ -46,12 +58,21 @@ beforeEach(() => {
 
 function options(overrides: Partial<HttpOptions> = {}) {
   const sleeps: number[] = [];
-  const opts: HttpOptions = { userAgent: UA, timeoutMs: 5_000, baseDelayMs: 100, sleep: async (ms) => void sleeps.push(ms), ...overrides };
+  const opts: HttpOptions = {
+    userAgent: UA,
+    timeoutMs: 5_000,
+    baseDelayMs: 100,
+    sleep: async (ms) => void sleeps.push(ms),
+    ...overrides,
+  };
   return { opts, sleeps };
 }
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(HttpError);
   return err as HttpError;
 }
@@ -85,14 +106,23 @@ describe('fetchText', () => {
   it('sends If-None-Match and If-Modified-Since, and a 304 is not-modified keeping the old validators', async () => {
     script = [reply(304)];
     const validators = { etag: '"v1"', lastModified: 'Mon, 02 Mar 2026 00:00:00 GMT' };
-    await expect(fetchText(`${base}/rss`, validators, options().opts)).resolves.toEqual({ status: 'not-modified', validators, attempts: 1, url: `${base}/rss` });
+    await expect(fetchText(`${base}/rss`, validators, options().opts)).resolves.toEqual({
+      status: 'not-modified',
+      validators,
+      attempts: 1,
+      url: `${base}/rss`,
+    });
     expect(seen[0]).toMatchObject({ 'if-none-match': '"v1"', 'if-modified-since': 'Mon, 02 Mar 2026 00:00:00 GMT' });
   });
 
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
     script = [reply(429, 'slow down', { 'Retry-After': '1' }), reply(200, RSS)];
     const { opts, sleeps } = options();
-    await expect(fetchText(`${base}/api`, undefined, opts)).resolves.toMatchObject({ status: 'ok', body: RSS, attempts: 2 });
+    await expect(fetchText(`${base}/api`, undefined, opts)).resolves.toMatchObject({
+      status: 'ok',
+      body: RSS,
+      attempts: 2,
+    });
     expect(sleeps).toEqual([1_000]);
   });
 
@@ -139,7 +169,10 @@ describe('fetchText', () => {
 
   it.each([
     [404, 'Not Found'],
-    [400, `<?xml version="1.0"?><rss version="2.0"><channel><title>Error</title><item><title>bad category</title></item></channel></rss>`],
+    [
+      400,
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Error</title><item><title>bad category</title></item></channel></rss>`,
+    ],
     [406, 'Not Acceptable'],
   ])('fails at once on HTTP %i, never returning its body as data', async (status, body) => {
     script = [reply(status, body), reply(200, RSS)];
@@ -153,7 +186,11 @@ describe('fetchText', () => {
 
   it('retries a blank 200 body, as arXiv sends when called too fast', async () => {
     script = [reply(200, ''), reply(200, ' \n\t'), reply(200, RSS)];
-    await expect(fetchText(`${base}/api`, undefined, options().opts)).resolves.toMatchObject({ status: 'ok', body: RSS, attempts: 3 });
+    await expect(fetchText(`${base}/api`, undefined, options().opts)).resolves.toMatchObject({
+      status: 'ok',
+      body: RSS,
+      attempts: 3,
+    });
   });
 
   it('fails with the status when the body stays blank', async () => {
@@ -203,7 +240,10 @@ describe('fetchText', () => {
     script = [reply(503, '', { 'Retry-After': '0' }), reply(200, RSS)];
     const paced: number[] = [];
     const pacer = new Pacer(3_000, { now: () => 0, sleep: async (ms) => void paced.push(ms) });
-    await expect(fetchText(`${base}/api`, undefined, options({ pacer }).opts)).resolves.toMatchObject({ status: 'ok', attempts: 2 });
+    await expect(fetchText(`${base}/api`, undefined, options({ pacer }).opts)).resolves.toMatchObject({
+      status: 'ok',
+      attempts: 2,
+    });
     expect(paced).toEqual([3_000]);
   });
 });
@@ -234,7 +274,10 @@ describe('Pacer', () => {
   /** A fake clock that only moves when the pacer sleeps or a task says it took time. */
   function fakeClock() {
     const clock = { t: 0, sleeps: [] as number[] };
-    const pacer = new Pacer(3_000, { now: () => clock.t, sleep: async (ms) => void (clock.sleeps.push(ms), (clock.t += ms)) });
+    const pacer = new Pacer(3_000, {
+      now: () => clock.t,
+      sleep: async (ms) => void (clock.sleeps.push(ms), (clock.t += ms)),
+    });
     return { clock, pacer };
   }
 

@@ -6,7 +6,10 @@ import { GRPO_AXES } from '../../../../src/core/digest/delta.ts';
 import { SUMMARY_JSON_SCHEMA, summaryContent } from '../../../../src/services/summarize/schema.ts';
 import { validSummary } from '../../../helpers/fake-anthropic.ts';
 
-const msg = (text: string, stop: 'end_turn' | 'refusal' | 'max_tokens' = 'end_turn') => ({ content: [{ type: 'text' as const, text, citations: null }], stop_reason: stop });
+const msg = (text: string, stop: 'end_turn' | 'refusal' | 'max_tokens' = 'end_turn') => ({
+  content: [{ type: 'text' as const, text, citations: null }],
+  stop_reason: stop,
+});
 
 describe('neutralizeMentions', () => {
   it('breaks every Discord mention form with a zero-width space', () => {
@@ -35,13 +38,26 @@ describe('summary schema', () => {
   });
 
   it('normalises grpo_delta values to unchanged, n/a or changed: <how>', () => {
-    const delta = { ...validSummary('x').grpo_delta as object, clipping: 'Changed — clip-higher', kl_term: 'N/A', reward_type: 'Unchanged.' };
+    const delta = {
+      ...(validSummary('x').grpo_delta as object),
+      clipping: 'Changed — clip-higher',
+      kl_term: 'N/A',
+      reward_type: 'Unchanged.',
+    };
     const parsed = summaryContent.parse({ ...validSummary('x'), grpo_delta: delta });
-    expect(parsed.grpo_delta).toMatchObject({ clipping: 'changed: clip-higher', kl_term: 'n/a', reward_type: 'unchanged' });
+    expect(parsed.grpo_delta).toMatchObject({
+      clipping: 'changed: clip-higher',
+      kl_term: 'n/a',
+      reward_type: 'unchanged',
+    });
   });
 
   it('rejects a delta value of another form and an empty method list', () => {
-    const bad = { ...validSummary('x'), method: [], grpo_delta: { ...validSummary('x').grpo_delta as object, clipping: 'maybe' } };
+    const bad = {
+      ...validSummary('x'),
+      method: [],
+      grpo_delta: { ...(validSummary('x').grpo_delta as object), clipping: 'maybe' },
+    };
     const issues = summaryContent.safeParse(bad).error!.issues.map((i) => i.path.join('.'));
     expect(issues.sort()).toEqual(['grpo_delta.clipping', 'method']);
   });
@@ -51,7 +67,10 @@ describe('reading a summary answer', () => {
   const read = (m: ReturnType<typeof msg>) => readStructured(m, summaryReader(''));
 
   it('returns validated, sanitised content', () => {
-    expect(read(msg(JSON.stringify({ ...validSummary('x'), tldr: 'ping @everyone' })))).toMatchObject({ ok: true, value: { tldr: 'ping @\u200beveryone' } });
+    expect(read(msg(JSON.stringify({ ...validSummary('x'), tldr: 'ping @everyone' })))).toMatchObject({
+      ok: true,
+      value: { tldr: 'ping @\u200beveryone' },
+    });
   });
 
   it('accepts JSON in a Markdown fence', () => {
@@ -59,7 +78,10 @@ describe('reading a summary answer', () => {
   });
 
   it('names why an answer cannot be used, and what kind of problem it is', () => {
-    const why = (m: ReturnType<typeof msg>) => { const a = read(m); return a.ok ? '' : `${a.problem} ${a.error}`; };
+    const why = (m: ReturnType<typeof msg>) => {
+      const a = read(m);
+      return a.ok ? '' : `${a.problem} ${a.error}`;
+    };
     expect(why(msg('Sure! Here is', 'end_turn'))).toMatch(/^malformed invalid JSON/);
     expect(why(msg('{"tldr":"x"}'))).toMatch(/^malformed schema mismatch: motivation/);
     expect(why(msg('I will not', 'refusal'))).toMatch(/^refused refused/);
