@@ -239,6 +239,6 @@ describe('the model at start-up', () => {
       log,
     });
     expect(deps.llm?.model).toBe('claude-haiku-9-9');
-    expect(lines.join('')).toMatch(/ANTHROPIC_MODEL=claude-haiku-9-9 is not in src\/llm\/models\.ts/);
+    expect(lines.join('')).toMatch(/ANTHROPIC_MODEL=claude-haiku-9-9 is not in src\/services\/llm\/models\.ts/);
   });
 });
