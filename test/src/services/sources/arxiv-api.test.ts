@@ -10,7 +10,7 @@ import {
 } from '../../../../src/services/sources/arxiv-api.ts';
 import { FeedError } from '../../../../src/services/sources/candidate.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
 describe('parseArxivApi', () => {
   it('reads a current-serializer page: entries and opensearch totals as numbers', async () => {

@@ -4,7 +4,7 @@ import { arxivRssUrl, easternDate, parseArxivRss } from '../../../../src/service
 import { cleanAuthorName, decodeLatexAccents, splitCreators } from '../../../../src/services/sources/authors.ts';
 import { FeedError } from '../../../../src/services/sources/candidate.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
 describe('parseArxivRss', () => {
   it('turns every listing of a combined cs.LG+cs.CL feed into a candidate and reads the channel', async () => {
@@ -52,7 +52,7 @@ describe('parseArxivRss', () => {
   });
 
   it('never reads contentSnippet, which deletes everything between < and >', () => {
-    const source = readFileSync(new URL('../../../src/services/sources/arxiv-rss.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../../src/services/sources/arxiv-rss.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/\.contentSnippet\b|\[['"]contentSnippet['"]\]/);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FeedError } from '../../../../src/services/sources/candidate.ts';
 import { hfDailyUrl, nextPageFromLink, parseHfDaily } from '../../../../src/services/sources/hf-daily.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
 describe('parseHfDaily', () => {
   const page0 = parseHfDaily(fixture('hf-daily-2026-03-03-p0.json'), '2026-03-03');
