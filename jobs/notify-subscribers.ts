@@ -22,7 +22,7 @@ import {
   bundleNotification,
   mentioning,
   paperNotification,
-  type Notification,
+  type PaperMatch,
 } from '../src/core/subscriptions/notification.ts';
 import { planNotifications, startOfUtcDay } from '../src/core/subscriptions/plan.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
@@ -114,7 +114,7 @@ async function sendForSubscriber(
       counts.failed += ids.length;
       continue;
     }
-    const items: Notification[] = rows.map((r) => ({ paper: r.paper, matched: matchingRules(r.paper, sub.rules) }));
+    const items: PaperMatch[] = rows.map((r) => ({ paper: r.paper, matched: matchingRules(r.paper, sub.rules) }));
     const reply = rows[0]!.bundled ? bundleNotification(items, sub.settings.dailyCap) : paperNotification(items[0]!);
     await markSending(deps.db, sub.userId, ids);
     try {

@@ -11,7 +11,7 @@ import {
   papers,
   subscribers,
   userSubscriptions,
-  type Notification,
+  type NotificationSent,
   type Subscriber,
   type UserSubscription,
 } from '../schema.ts';
@@ -126,7 +126,7 @@ export async function insertPlanned(
   return rows.length;
 }
 
-export type UnsentNotification = Notification & { paper: CandidatePaper };
+export type UnsentNotification = NotificationSent & { paper: CandidatePaper };
 
 /** The user's rows still to send (pending, or `sending` when a run died mid-send), oldest first. */
 export async function unsentNotifications(db: Db, userId: string): Promise<UnsentNotification[]> {
