@@ -20,7 +20,7 @@ import {
 import { afterPoll } from '../../jobs/graph.ts';
 import { runChain, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
-import { WINDOW_DAYS } from '../../jobs/notify-subscribers.ts';
+import { WINDOW_DAYS } from '../services/outbox/notices.ts';
 import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
 import { describeSummaryRun } from './summarize.ts';
 import { httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';

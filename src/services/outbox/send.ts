@@ -20,7 +20,7 @@ export interface OutboxRecord<P, S> {
   sent(p: P, s: S): Promise<void>;
   /** A transient failure: the message stays due and a later run retries it. Without `retry`, every failure is final. */
   retry?(p: P, reason: string, err: unknown): Promise<void>;
-  /** Final: retrying cannot help (`DeliveryError.permanent`) or the attempts ran out. */
+  /** Final: retrying cannot help (`DeliveryError.permanent`) or the attempts ran out; `err` is absent when they ran out before this send. */
   failed(p: P, reason: string, err?: unknown): Promise<void>;
 }
 
