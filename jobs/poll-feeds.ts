@@ -35,11 +35,12 @@ export interface FeedStats extends JobStats {
 
 /** The HTTP options every feed uses; arXiv's share one pacer (its terms: 1 request / 3 s, one at a time). */
 export function httpOptions(
-  deps: Pick<JobDeps, 'config'>,
+  deps: Pick<JobDeps, 'config' | 'now'>,
   signal?: AbortSignal,
 ): { http: HttpOptions; arxivHttp: HttpOptions } {
   const http: HttpOptions = {
     userAgent: deps.config.sources.userAgent,
+    now: deps.now,
     timeoutMs: deps.config.sources.timeoutMs,
     signal,
   };

@@ -181,7 +181,7 @@ export function addFeedCommands(cli: Cli): void {
               lock: 'poll',
               schedule: app.config.pollCron,
               run: (d: JobDeps) =>
-                resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(app, signal).arxivHttp, onProgress }),
+                resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(d, signal).arxivHttp, onProgress }),
             }),
           );
           if (o.json) return printJson(outcome);
