@@ -52,7 +52,7 @@ export function buildCli(): Cli {
     .command('start')
     .description('Run the bot: Discord when DISCORD_TOKEN is set, otherwise the console on embedded defaults')
     .action(async () => {
-      const config = loadConfig();
+      const config = loadConfig(process.env);
       if (config.discord.token) return startDiscord(config);
       // An operator who set METRICS_PORT would otherwise wait for an endpoint that never opens.
       if (config.ops.port !== undefined)
