@@ -1,9 +1,9 @@
 import { reclassifyIfRulesChanged } from '../src/services/ingest/reclassify.ts';
 import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
 import { ingestCandidates } from '../src/services/ingest/ingest.ts';
-import type { SourceName } from '../src/services/sources/candidate.ts';
+import type { SourceName } from '../src/core/papers/candidate.ts';
 import { feedsFor, type Feed } from '../src/services/sources/feeds.ts';
-import { failureHealth } from '../src/services/sources/health.ts';
+import { failureHealth } from '../src/core/feeds/health.ts';
 import { Pacer, type HttpOptions } from '../src/services/sources/http.ts';
 import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';

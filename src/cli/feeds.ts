@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Option, type Command as Cli } from 'commander';
 import { UserFacingError } from '../core/errors.ts';
-import type { SourceName } from '../services/sources/candidate.ts';
+import type { SourceName } from '../core/papers/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
 import {
   CommandFailed,
