@@ -25,11 +25,8 @@ const real = realTree();
  */
 const KNOWN_UPWARD_TYPES = [
   'src/core/deps.ts (core) -> db/client.ts (db) [type]',
-  'src/core/views/bot-status.ts (core) -> db/schema.ts (db) [type]',
-  'src/core/views/compare.ts (core) -> db/schema.ts (db) [type]',
   'src/core/views/digest-config.ts (core) -> db/queries/channels.ts (db) [type]',
   'src/core/views/digest-config.ts (core) -> db/schema.ts (db) [type]',
-  'src/core/views/digest-preview.ts (core) -> db/schema.ts (db) [type]',
   'src/core/views/family.ts (core) -> db/queries/families.ts (db) [type]',
   'src/core/views/family.ts (core) -> db/schema.ts (db) [type]',
   'src/core/views/paper-card.ts (core) -> db/queries/papers.ts (db) [type]',
@@ -37,7 +34,6 @@ const KNOWN_UPWARD_TYPES = [
   'src/core/views/paper-list.ts (core) -> db/queries/papers.ts (db) [type]',
   'src/core/views/queue.ts (core) -> db/queries/queue.ts (db) [type]',
   'src/core/views/queue.ts (core) -> db/schema.ts (db) [type]',
-  'src/core/views/training.ts (core) -> db/schema.ts (db) [type]',
 ];
 
 /** A made-up tree from file texts. */
