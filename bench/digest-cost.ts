@@ -27,7 +27,7 @@ import { localClock } from '../src/core/delivery/schedule.ts';
 import { classifyPaper } from '../src/core/papers/classify.ts';
 import { titleKey } from '../src/core/papers/identity.ts';
 import { costUsd, estimateRequestUsd, priceFor, promptChars, type TokenUsage } from '../src/services/llm/pricing.ts';
-import { SYSTEM_PROMPT, summaryRequest, type PaperText } from '../src/services/summarize/prompt.ts';
+import { SYSTEM_PROMPT, summaryRequest, type SummaryInput } from '../src/services/summarize/prompt.ts';
 import { startFakeAnthropicServer, type FakeAnthropic } from '../test/helpers/fake-anthropic-server.ts';
 import { rng } from './corpus.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';
@@ -520,9 +520,9 @@ async function runVariant(
 
 /** A generated paper as the summariser sees it. */
 const paperText = (
-  p: Pick<PaperText, 'arxivId' | 'title' | 'abstract' | 'authors' | 'categories'>,
+  p: Pick<SummaryInput, 'arxivId' | 'title' | 'abstract' | 'authors' | 'categories'>,
   i: number,
-): PaperText => ({
+): SummaryInput => ({
   id: i,
   arxivId: p.arxivId,
   title: p.title,

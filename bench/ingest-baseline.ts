@@ -19,7 +19,7 @@ import {
   textChanged,
   type PaperFields,
 } from '../src/core/papers/merge.ts';
-import type { PaperCandidate } from '../src/services/sources/candidate.ts';
+import type { PaperCandidate } from '../src/core/papers/candidate.ts';
 
 export interface RowByRowStats {
   received: number;

@@ -20,7 +20,7 @@ import { trendsChartSpec } from '../src/core/pictures/trends-chart.ts';
 import { chartSvg } from '../src/services/render/chart.ts';
 import { graphSvg } from '../src/services/render/graph.ts';
 import { rasterize } from '../src/services/render/raster.ts';
-import type { TrendPaperRow } from '../db/queries/trends.ts';
+import type { TrendPaperRow } from '../src/core/pictures/trends.ts';
 import { rng } from './corpus.ts';
 import { median, round, summarize, table } from './stats.ts';
 

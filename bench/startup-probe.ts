@@ -36,7 +36,7 @@ const [
   import('../src/adapters/console/run.ts'),
   import('postgres'),
 ]);
-const config = loadConfig();
+const config = loadConfig(process.env);
 const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), persistent: true });
 mark('postgresStart');
 // As db/open.ts: make sure the app database exists (a query on the admin database).

@@ -12,7 +12,7 @@ import { callStructured } from '../src/services/llm/structured.ts';
 import { usefulSections, type TextSection } from '../src/core/papers/paper-text.ts';
 import { parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
 import { summaryReader } from '../src/services/summarize/answer.ts';
-import { evidenceText, summaryRequest, type PaperText } from '../src/services/summarize/prompt.ts';
+import { evidenceText, summaryRequest, type SummaryInput } from '../src/services/summarize/prompt.ts';
 import { LANGS } from '../src/services/summarize/schema.ts';
 import { startFakeAnthropicServer, validSummary } from '../test/helpers/fake-anthropic-server.ts';
 
@@ -30,7 +30,7 @@ const filler: TextSection = {
     (_, i) => `${i * 5} | ${(20 + i * 0.01).toFixed(2)} | ${(0.9 - i * 0.0001).toFixed(4)}`,
   ).join('\n'),
 };
-const paper = (id: number, full: boolean): PaperText => ({
+const paper = (id: number, full: boolean): SummaryInput => ({
   id,
   arxivId: `2611.${40000 + id}`,
   title: 'Balanced Clipping for Group Relative Policy Optimization',

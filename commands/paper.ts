@@ -171,11 +171,11 @@ async function search(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 }
 
 async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
-  return paperCard(deps, await resolvePaper(deps, optionsOf(definition, input, 'show').id));
+  return loadPaperCard(deps, await resolvePaper(deps, optionsOf(definition, input, 'show').id));
 }
 
 /** The card of a paper, as `/paper show` and `grpo-digest show` print it: families it builds on, the LLM summary when one exists. */
-export async function paperCard(deps: CommandDeps, found: Paper): Promise<Reply> {
+export async function loadPaperCard(deps: CommandDeps, found: Paper): Promise<Reply> {
   const [detail, buildsOn, shown, training] = await Promise.all([
     getPaperDetail(deps.db, found),
     familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),

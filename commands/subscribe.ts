@@ -61,7 +61,7 @@ const definition = {
 
 /**
  * `/subscribe topic|keyword|author|family`: follow one thing per call. New GRPO-family papers
- * that match reach the user once each (jobs/notify-subscribers.ts). Answers only the caller.
+ * that match reach the user once each (src/services/outbox/notices.ts). Answers only the caller.
  */
 export const subscribe: Command = {
   definition,

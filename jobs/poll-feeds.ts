@@ -1,9 +1,9 @@
 import { reclassifyIfRulesChanged } from '../src/services/ingest/reclassify.ts';
 import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
 import { ingestCandidates } from '../src/services/ingest/ingest.ts';
-import type { SourceName } from '../src/services/sources/candidate.ts';
+import type { SourceName } from '../src/core/papers/candidate.ts';
 import { feedsFor, type Feed } from '../src/services/sources/feeds.ts';
-import { failureHealth } from '../src/services/sources/health.ts';
+import { failureHealth } from '../src/core/feeds/health.ts';
 import { Pacer, type HttpOptions } from '../src/services/sources/http.ts';
 import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
 import type { Job, JobDeps, JobStats } from './index.ts';
@@ -35,11 +35,12 @@ export interface FeedStats extends JobStats {
 
 /** The HTTP options every feed uses; arXiv's share one pacer (its terms: 1 request / 3 s, one at a time). */
 export function httpOptions(
-  deps: Pick<JobDeps, 'config'>,
+  deps: Pick<JobDeps, 'config' | 'now'>,
   signal?: AbortSignal,
 ): { http: HttpOptions; arxivHttp: HttpOptions } {
   const http: HttpOptions = {
     userAgent: deps.config.sources.userAgent,
+    now: deps.now,
     timeoutMs: deps.config.sources.timeoutMs,
     signal,
   };

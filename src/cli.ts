@@ -28,7 +28,7 @@ import { progressBar } from './core/progress.ts';
 import { stripControlChars, stripUnsafeChars } from './core/reply.ts';
 import { runConsole } from './adapters/console/run.ts';
 import { renderReply } from './adapters/console/render.ts';
-import { paperCard } from '../commands/paper.ts';
+import { loadPaperCard } from '../commands/paper.ts';
 import { paperListReply } from './core/views/paper-list.ts';
 import { paperJson } from './core/views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
@@ -52,7 +52,7 @@ export function buildCli(): Cli {
     .command('start')
     .description('Run the bot: Discord when DISCORD_TOKEN is set, otherwise the console on embedded defaults')
     .action(async () => {
-      const config = loadConfig();
+      const config = loadConfig(process.env);
       if (config.discord.token) return startDiscord(config);
       // An operator who set METRICS_PORT would otherwise wait for an endpoint that never opens.
       if (config.ops.port !== undefined)
@@ -131,7 +131,7 @@ export function buildCli(): Cli {
               cites: detail.cites.map(paperJson),
             });
           }
-          print(renderReply(await paperCard(app.deps, paper)));
+          print(renderReply(await loadPaperCard(app.deps, paper)));
         },
         { quiet: true },
       ),

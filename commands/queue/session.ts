@@ -1,13 +1,13 @@
 import { parseDay } from '../../src/core/calendar.ts';
 import type { CommandDeps, CommandInput } from '../../src/core/command.ts';
-import { deliveryNonce } from '../../src/core/delivery/poster.ts';
 import { UserFacingError } from '../../src/core/errors.ts';
 import { stripUnsafeChars, type Reply } from '../../src/core/reply.ts';
 import { channelMention } from '../../src/core/views/digest-config.ts';
 import { paperCardReply } from '../../src/core/views/paper-card.ts';
 import { alreadyReadText, announcementReply, boldTitle, sessionDateText } from '../../src/core/views/queue.ts';
 import { getPaperById, getPaperDetail } from '../../db/queries/papers.ts';
-import { markRead, removeFromQueue, scheduleTop, setAnnouncement } from '../../db/queries/queue.ts';
+import { markRead, removeFromQueue, scheduleTop } from '../../db/queries/queue.ts';
+import { announceSession, type AnnounceOutcome } from '../../src/services/outbox/session-announcement.ts';
 import type { Paper } from '../../db/schema.ts';
 import { resolvePaper } from '../paper/resolve.ts';
 
@@ -65,60 +65,46 @@ export async function scheduleNext(
     nominatedBy: picked.item.nominatedBy,
   });
   if (!deps.poster || !input.channelId) return announcement;
-  const scheduled = `Scheduled ${boldTitle(paper.title)} for ${sessionDateText(date)}`;
-  try {
-    // Same nonce for the same session: a retried post is not duplicated on a platform that enforces nonces.
-    const { messageId } = await deps.poster.send(input.channelId, announcement, {
-      nonce: deliveryNonce(input.channelId, `queue:${picked.item.id}:${date}`, 0),
+  const where = channelMention(input.channelId);
+  const outcome = await announceSession(
+    { ...deps, poster: deps.poster },
+    {
+      guildId,
+      channelId: input.channelId,
+      itemId: picked.item.id,
+      date,
+      announcement,
       threadName: stripUnsafeChars(`Reading group ${date}: ${paper.title}`).slice(0, 100),
-    });
-    await setAnnouncement(deps.db, picked.item.id, messageId);
-    const told = await tellVoters(
-      deps,
-      picked.voters,
-      `📚 A paper you voted for, ${boldTitle(paper.title)}, is the reading group's paper for ${sessionDateText(date)}. Discussion: ${channelMention(input.channelId)}.`,
-      `queue:${picked.item.id}:${date}`,
-    );
-    return {
-      content: `${scheduled} and announced it in ${channelMention(input.channelId)}${told ? `; ${told} voter${told === 1 ? ' was' : 's were'} told by direct message` : ''}. After the session, /queue done marks it read.`,
-      ephemeral: true,
-    };
-  } catch (err) {
-    deps.log.warn({ err, guild: guildId, channel: input.channelId }, 'queue announcement not posted');
-    const why = err instanceof Error ? err.message : String(err);
+      voters: picked.voters,
+      voterText: `📚 A paper you voted for, ${boldTitle(paper.title)}, is the reading group's paper for ${sessionDateText(date)}. Discussion: ${where}.`,
+    },
+  );
+  return announceAnswer(
+    `Scheduled ${boldTitle(paper.title)} for ${sessionDateText(date)}`,
+    where,
+    announcement,
+    outcome,
+  );
+}
+
+/** What the moderator sees: where it was announced and how many voters were told, or the announcement to share by hand. */
+function announceAnswer(scheduled: string, where: string, announcement: Reply, outcome: AnnounceOutcome): Reply {
+  if (!outcome.posted)
     return {
       ...announcement,
       content:
-        `${scheduled}, but the announcement could not be posted here (${why}). Share it yourself:\n${announcement.content ?? ''}`.slice(
+        `${scheduled}, but the announcement could not be posted here (${outcome.why}). Share it yourself:\n${announcement.content ?? ''}`.slice(
           0,
           2000,
         ),
       ephemeral: true,
     };
-  }
+  const { told } = outcome;
+  return {
+    content: `${scheduled} and announced it in ${where}${told ? `; ${told} voter${told === 1 ? ' was' : 's were'} told by direct message` : ''}. After the session, /queue done marks it read.`,
+    ephemeral: true,
+  };
 }
-
-/**
- * Tells each voter by direct message, best effort: a voter whose DMs are closed is skipped (the
- * announcement lists them anyway). The nonce per voter and session keeps a retried command from
- * sending twice. Returns how many were told.
- */
-async function tellVoters(deps: CommandDeps, voters: readonly string[], text: string, key: string): Promise<number> {
-  if (!deps.notifier) return 0;
-  let told = 0;
-  for (const userId of voters.slice(0, MAX_VOTER_DMS)) {
-    try {
-      await deps.notifier.dm(userId, { content: text }, { nonce: deliveryNonce(userId, key, 0) });
-      told++;
-    } catch (err) {
-      deps.log.info({ err, user: userId }, 'voter not told (DMs closed?)');
-    }
-  }
-  return told;
-}
-
-/** A session announcement DMs at most this many voters; the channel message lists them all. */
-const MAX_VOTER_DMS = 50;
 
 async function titleOf(deps: CommandDeps, paper: Paper | undefined, paperId: number): Promise<string> {
   return paper?.title ?? (await getPaperById(deps.db, paperId))?.title ?? `paper ${paperId}`;

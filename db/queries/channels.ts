@@ -4,26 +4,8 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import type { DigestSettings } from '../../src/core/delivery/settings.ts';
 import { channels, deliveries, type Channel } from '../schema.ts';
-
-/** What `/digest setup` sets; every field, so a setup is a complete description of the digest. */
-export interface DigestSettings {
-  postTime: string;
-  timezone: string;
-  cadence: 'daily' | 'weekly';
-  /** 0 = Sunday; null for daily digests. */
-  weekday: number | null;
-  topics: string[];
-  language: 'en' | 'zh';
-  maxPapers: number;
-  minScore: number;
-  quietDay: 'nothing' | 'notice';
-  pingRoleId: string | null;
-  /** One message per paper, each opening a discussion thread. */
-  threadPerPaper: boolean;
-  /** Weekly digests: a picture of the week's papers by family on the first message. */
-  headerImage: boolean;
-}
 
 export async function getChannel(db: Db, channelId: string): Promise<Channel | undefined> {
   return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];

@@ -93,14 +93,14 @@ export async function unsentParts(db: Db, channelId: string, digestKey: string):
 }
 
 /** Recorded before the send: a part found `sending` after a crash is re-sent with the same nonce. */
-export async function markSending(db: Db, id: number): Promise<void> {
+export async function markPartSending(db: Db, id: number): Promise<void> {
   await db
     .update(deliveries)
     .set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1` })
     .where(eq(deliveries.id, id));
 }
 
-export async function markSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
+export async function markPartSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
   await db
     .update(deliveries)
     .set({ status: 'sent', messageId, sentAt: now, lastError: null })
@@ -108,7 +108,7 @@ export async function markSent(db: Db, id: number, messageId: string, now: Date)
 }
 
 /** A transient failure: the part stays due and the next run retries it. */
-export async function markRetry(db: Db, id: number, error: string): Promise<void> {
+export async function markPartRetry(db: Db, id: number, error: string): Promise<void> {
   await db.update(deliveries).set({ status: 'pending', lastError: error }).where(eq(deliveries.id, id));
 }
 

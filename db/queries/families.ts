@@ -6,16 +6,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import type { FamilyRef } from '../../src/core/papers/families.ts';
 import { getPaperByArxivId, SUMMARY_COLUMNS, type PaperSummaryRow } from './papers.ts';
 import type { Paper } from '../schema.ts';
-
-/** What the query needs of a family: its name and the arXiv id of its defining paper. */
-export interface FamilyRef {
-  name: string;
-  arxivId: string | null;
-  /** Count a summary's changed grpo_delta axis as building on this family (GRPO). */
-  viaDelta?: boolean;
-}
 
 /** Why a paper is in a family's list. */
 export interface FamilyMemberRow extends PaperSummaryRow {

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
 import { feedState, type FeedState } from '../schema.ts';
-import type { HealthVerdict } from '../../src/services/sources/health.ts';
+import type { HealthVerdict } from '../../src/core/feeds/health.ts';
 
 export async function getFeedState(db: Db, feed: string): Promise<FeedState | undefined> {
   return (await db.select().from(feedState).where(eq(feedState.feed, feed)))[0];

@@ -1,8 +1,8 @@
 /**
- * The subscription outbox (`notifications_sent`, one row per user and paper, ever): what the
- * notify-subscribers job reads and writes. A row is inserted `pending` before anything is sent,
- * marked `sending` (attempt counted) right before the send and `sent` after, so a crash re-sends
- * with the same nonce and the primary key forbids a second row for the same user and paper.
+ * The subscription outbox (`notifications_sent`, one row per user and paper, ever): what
+ * src/services/outbox/notices.ts reads and writes. A row is inserted `pending` before anything is
+ * sent, marked `sending` (attempt counted) right before the send and `sent` after, so a crash
+ * re-sends with the same nonce and the primary key forbids a second row for the same user and paper.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -11,7 +11,7 @@ import {
   papers,
   subscribers,
   userSubscriptions,
-  type Notification,
+  type NotificationSent,
   type Subscriber,
   type UserSubscription,
 } from '../schema.ts';
@@ -126,7 +126,7 @@ export async function insertPlanned(
   return rows.length;
 }
 
-export type UnsentNotification = Notification & { paper: CandidatePaper };
+export type UnsentNotification = NotificationSent & { paper: CandidatePaper };
 
 /** The user's rows still to send (pending, or `sending` when a run died mid-send), oldest first. */
 export async function unsentNotifications(db: Db, userId: string): Promise<UnsentNotification[]> {
@@ -148,14 +148,14 @@ const rowsOf = (userId: string, paperIds: number[]) =>
   and(eq(notificationsSent.userId, userId), inArray(notificationsSent.paperId, paperIds));
 
 /** Recorded right before the send, with the attempt counted. */
-export async function markSending(db: Db, userId: string, paperIds: number[]): Promise<void> {
+export async function markNoticeSending(db: Db, userId: string, paperIds: number[]): Promise<void> {
   await db
     .update(notificationsSent)
     .set({ status: 'sending', attempts: sql`${notificationsSent.attempts} + 1` })
     .where(rowsOf(userId, paperIds));
 }
 
-export async function markSent(
+export async function markNoticeSent(
   db: Db,
   userId: string,
   paperIds: number[],
@@ -170,11 +170,11 @@ export async function markSent(
 }
 
 /** A transient failure: due again on the next run. */
-export async function markRetry(db: Db, userId: string, paperIds: number[], reason: string): Promise<void> {
+export async function markNoticeRetry(db: Db, userId: string, paperIds: number[], reason: string): Promise<void> {
   await db.update(notificationsSent).set({ status: 'pending', reason }).where(rowsOf(userId, paperIds));
 }
 
 /** Final: never sent, with the reason. */
-export async function markFailed(db: Db, userId: string, paperIds: number[], reason: string): Promise<void> {
+export async function markNoticeFailed(db: Db, userId: string, paperIds: number[], reason: string): Promise<void> {
   await db.update(notificationsSent).set({ status: 'failed', reason }).where(rowsOf(userId, paperIds));
 }

@@ -7,19 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { buildsOn, familyNames, type FamilyRef } from './families.ts';
-
-export type TrendPaperRow = {
-  /** YYYY-MM-DD (UTC), or null when only the month is known. */
-  day: string | null;
-  grpoFamily: boolean;
-  /** The families it builds on (a family's defining paper counts in it). */
-  families: string[];
-  topics: string[];
-  hfUpvotes: number | null;
-  title: string;
-  arxivId: string | null;
-};
+import type { TrendPaperRow } from '../../src/core/pictures/trends.ts';
+import { buildsOn, familyNames } from './families.ts';
+import type { FamilyRef } from '../../src/core/papers/families.ts';
 
 /** Announced in [from, to), or published then when never announced; `from`/`to` are UTC dates (YYYY-MM-DD). */
 export async function trendPapers(

@@ -64,7 +64,7 @@ export function addDiscordCommands(cli: Cli): void {
     .option('--guild <id>', 'a server id: instant updates while developing')
     .option('--json', 'print the result as JSON')
     .action(async (o: { guild?: string; json?: boolean }) => {
-      const config = loadConfig();
+      const config = loadConfig(process.env);
       const { applicationId } = discordCredentials(config);
       const guildId = o.guild ?? config.discord.guildId;
       if (guildId && !SNOWFLAKE.test(guildId))

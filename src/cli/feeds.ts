@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Option, type Command as Cli } from 'commander';
 import { UserFacingError } from '../core/errors.ts';
-import type { SourceName } from '../services/sources/candidate.ts';
+import type { SourceName } from '../core/papers/candidate.ts';
 import { classifyJsonLine } from './classify.ts';
 import {
   CommandFailed,
@@ -20,7 +20,7 @@ import {
 import { afterPoll } from '../../jobs/graph.ts';
 import { runChain, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
-import { WINDOW_DAYS } from '../../jobs/notify-subscribers.ts';
+import { WINDOW_DAYS } from '../services/outbox/notices.ts';
 import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
 import { describeSummaryRun } from './summarize.ts';
 import { httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
@@ -181,7 +181,7 @@ export function addFeedCommands(cli: Cli): void {
               lock: 'poll',
               schedule: app.config.pollCron,
               run: (d: JobDeps) =>
-                resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(app, signal).arxivHttp, onProgress }),
+                resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(d, signal).arxivHttp, onProgress }),
             }),
           );
           if (o.json) return printJson(outcome);

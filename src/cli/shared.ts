@@ -41,7 +41,7 @@ export class CommandFailed extends Error {
 export function cliLogger(fallback = 'error') {
   let level: string | undefined;
   try {
-    level = loadConfig().logLevel;
+    level = loadConfig(process.env).logLevel;
   } catch {
     level = undefined;
   }
@@ -51,7 +51,7 @@ export function cliLogger(fallback = 'error') {
 /** The database a command uses, named for a message: DATABASE_URL (without its password) or the embedded one's folder. */
 export function databaseName(): string {
   try {
-    const config = loadConfig();
+    const config = loadConfig(process.env);
     return config.databaseUrl
       ? `DATABASE_URL (${describeUrl(config.databaseUrl)})`
       : `the embedded Postgres in ${path.join(config.dataDir, 'pg')}`;
@@ -65,7 +65,7 @@ export async function withApp<T>(
   fn: (app: App) => Promise<T>,
   opts: { seedIfEmpty?: boolean; quiet?: boolean } = {},
 ): Promise<T> {
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const log = createLogger(config.logLevel ?? (opts.quiet ? 'warn' : 'info'));
   const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
   try {

@@ -183,11 +183,12 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads the configuration from an environment object. Pure: tests pass their own env.
+ * Reads the configuration from an environment object, always given (the root passes process.env,
+ * tests their own), so the core never reads the process. Pure.
  * Empty strings count as unset, so a copied `.env.example` with blank values works.
  * Throws one ConfigError that names every bad variable at once.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {

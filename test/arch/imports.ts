@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Edge, Tree } from './rules.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SOURCE_DIRS = ['src', 'commands', 'jobs', 'db', 'seeds'];
@@ -24,11 +25,18 @@ export interface Import {
   dynamic: boolean;
 }
 
-/** Every static import/export-from and dynamic import() of a file. Comments are blanked first. */
+/** A file's code with its block and whole-line comments blanked. */
+export function codeOf(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** Every static import/export-from and dynamic import() of a file. */
 export function importsOf(file: string): Import[] {
-  const text = readFileSync(path.join(ROOT, file), 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '');
+  return importsIn(file, codeOf(readFileSync(path.join(ROOT, file), 'utf8')));
+}
+
+/** The imports in a file's code (comments already blanked); pure, so the rules can be tested on made-up files. */
+export function importsIn(file: string, text: string): Import[] {
   const out: Import[] = [];
   const add = (spec: string, typeOnly: boolean, dynamic: boolean) =>
     out.push({
@@ -53,4 +61,22 @@ export function importsOf(file: string): Import[] {
   for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) add(m[1]!, false, false);
   for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false, true);
   return out;
+}
+
+/** The real tree: every source file, its imports as edges, its code. */
+export function realTree(): Tree {
+  const files = SOURCE_DIRS.flatMap(sourceFiles);
+  const texts = new Map(files.map((f) => [f, codeOf(readFileSync(path.join(ROOT, f), 'utf8'))]));
+  return { files, texts, edges: files.flatMap((f) => edgesIn(f, texts.get(f)!)) };
+}
+
+/** A file's imports as the rules' edges. */
+export function edgesIn(file: string, code: string): Edge[] {
+  return importsIn(file, code).map((i) => ({
+    from: file,
+    spec: i.spec,
+    typeOnly: i.typeOnly,
+    dynamic: i.dynamic,
+    ...(i.target && { to: i.target }),
+  }));
 }

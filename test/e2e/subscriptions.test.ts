@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import { guilds, notificationsSent, papers } from '../../db/schema.ts';
-import { notifySubscribers } from '../../jobs/notify-subscribers.ts';
+import { notifySubscribers } from '../../src/services/outbox/notices.ts';
 import { deliverDigests } from '../../src/services/outbox/deliver.ts';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';

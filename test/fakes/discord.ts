@@ -25,7 +25,7 @@ export interface RecordedRequest {
   /** Decoded (`@original`), without `/api/v10`. */
   path: string;
   query: URLSearchParams;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON as sent by the client
+  body: any; // JSON as sent by the client
   auth: string | null;
   status: number;
   /** Files uploaded with the request (multipart/form-data: `payload_json` is the body, `files[n]` the files). */
@@ -100,11 +100,11 @@ export interface FakeDiscordOptions {
 
 export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   const requests: RecordedRequest[] = [];
-  const gateway: { op: number; d: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const gateway: { op: number; d: any }[] = [];
   const failures: ScriptedFailure[] = [];
   const waiters = new Set<{ test: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }>();
   /** Channel messages by id, and by `channel|nonce` for enforce_nonce. */
-  const messages: { id: string; channelId: string; body: any; nonce?: string; files: UploadedFile[] }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const messages: { id: string; channelId: string; body: any; nonce?: string; files: UploadedFile[] }[] = [];
   /** DM channels opened by POST /users/@me/channels: channel id -> recipient user id. */
   const dmChannels = new Map<string, string>();
   /** Users who do not accept DMs from the bot: a message to their DM channel gets 50007. */
@@ -411,7 +411,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   wss.on('connection', (ws) => {
     send(ws, { op: 10, d: { heartbeat_interval: 41_250 } });
     ws.on('message', (raw) => {
-      const p = JSON.parse(String(raw)) as { op: number; d: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const p = JSON.parse(String(raw)) as { op: number; d: any };
       gateway.push(p);
       if (p.op === 1) send(ws, { op: 11 });
       if (p.op === 2) {

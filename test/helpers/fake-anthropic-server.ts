@@ -34,7 +34,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- whatever the SDK sent
+  body: any; // whatever the SDK sent
 }
 
 export interface FakeAnthropic {
@@ -76,7 +76,7 @@ export interface FakeAnthropicOptions {
   /** Smallest cacheable prefix in tokens; 4,096 by default (Claude Haiku 4.5's, per Anthropic's prompt caching docs). */
   minCacheableTokens?: number;
   /** The JSON body of an `ok` answer; by default `validSummary(<arxiv id>)`. */
-  okAnswer?: (params: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- the request as the SDK sent it
+  okAnswer?: (params: any) => unknown; // the request as the SDK sent it
 }
 
 /** A valid answer that names the paper, so tests can tell summaries apart. */
@@ -121,7 +121,7 @@ export async function startFakeAnthropicServer(opts: FakeAnthropicOptions = {}):
   const tokens = (chars: number) => Math.ceil(chars / charsPerToken);
 
   /** The user turn's text, where the paper's data block is. */
-  const userText = (params: any): string => JSON.stringify(params?.messages ?? []); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const userText = (params: any): string => JSON.stringify(params?.messages ?? []);
 
   const nextStep = (params: unknown): Step => {
     const text = userText(params);

@@ -2,11 +2,29 @@
  * Reads `/digest setup` options into digest settings, server side, whatever the client sent.
  * Pure. Every mistake is a UserFacingError that says what to type instead.
  */
-import type { DigestSettings } from '../../../db/queries/channels.ts';
 import type { OptionValue } from '../command.ts';
 import { UserFacingError } from '../errors.ts';
 import { TOPIC_SLUGS } from '../papers/topics.ts';
 import { isTimeZone } from './schedule.ts';
+
+/** What `/digest setup` sets; every field, so a setup is a complete description of the digest. */
+export interface DigestSettings {
+  postTime: string;
+  timezone: string;
+  cadence: 'daily' | 'weekly';
+  /** 0 = Sunday; null for daily digests. */
+  weekday: number | null;
+  topics: string[];
+  language: 'en' | 'zh';
+  maxPapers: number;
+  minScore: number;
+  quietDay: 'nothing' | 'notice';
+  pingRoleId: string | null;
+  /** One message per paper, each opening a discussion thread. */
+  threadPerPaper: boolean;
+  /** Weekly digests: a picture of the week's papers by family on the first message. */
+  headerImage: boolean;
+}
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

@@ -35,7 +35,8 @@ import {
 import { assignTopics, type TopicSlug } from './topics.ts';
 import { featureReason, features, logit, MODEL, type LearnedModel } from './learned.ts';
 
-export interface PaperText {
+/** What the classifier reads of a paper. */
+export interface ClassifierInput {
   title: string;
   abstract: string;
 }
@@ -119,7 +120,7 @@ const ANY_POSITIVE = new RegExp(
 /** The score of a paper with no positive evidence at all (negative cues could only lower it). */
 const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
 
-export function classifyPaper(paper: PaperText): Classification {
+export function classifyPaper(paper: ClassifierInput): Classification {
   return decide(ruleEvidence(paper));
 }
 
@@ -168,7 +169,7 @@ export function decideByRules(r: RuleEvidence): Classification {
   };
 }
 
-export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
+export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence {
   const t = normalise(title);
   const a = normalise(abstract);
   const all = `${t}\n${a}`;

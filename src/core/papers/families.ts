@@ -19,7 +19,13 @@
  *   defaults between versions (`scale_rewards` went from a boolean to "group" | "batch" | "none"; the
  *   default `loss_type` has changed more than once), and `trl.experimental` may change in any release.
  */
-import type { FamilyRef } from '../../../db/queries/families.ts';
+/** What the family queries need of a family: its name and the arXiv id of its defining paper. */
+export interface FamilyRef {
+  name: string;
+  arxivId: string | null;
+  /** Count a summary's changed grpo_delta axis as building on this family (GRPO). */
+  viaDelta?: boolean;
+}
 
 /** The TRL release the reproduction tables were checked against, and when. Re-check when upgrading past it. */
 export const TRL_DOC_VERSION = '1.9';

@@ -14,7 +14,7 @@
  *   title and abstract (and adds categories) and sets nothing else, so a 2025 paper never becomes
  *   new in 2026 and a curated author list or organisation is never rewritten.
  */
-import type { PaperCandidate } from '../../services/sources/candidate.ts';
+import type { PaperCandidate } from './candidate.ts';
 import { titleKey } from './identity.ts';
 
 /** The paper columns a feed may set. */

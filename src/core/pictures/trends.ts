@@ -5,7 +5,18 @@
  * family: the families building directly on it). The chart (trends-chart.ts) and the text answer
  * (src/core/views/trends.ts) both read this. Pure.
  */
-import type { TrendPaperRow } from '../../../db/queries/trends.ts';
+/** A paper as `/trends` counts it (db/queries/trends.ts reads them). */
+export type TrendPaperRow = {
+  /** YYYY-MM-DD (UTC), or null when only the month is known. */
+  day: string | null;
+  grpoFamily: boolean;
+  /** The families it builds on (a family's defining paper counts in it). */
+  families: string[];
+  topics: string[];
+  hfUpvotes: number | null;
+  title: string;
+  arxivId: string | null;
+};
 
 const DAY_MS = 86_400_000;
 

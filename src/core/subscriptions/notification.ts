@@ -20,7 +20,8 @@ export interface NotifiedPaper {
   organization: string | null;
 }
 
-export interface Notification {
+/** A paper a subscriber is told about, with the subscriptions it matched: what a notice shows. */
+export interface PaperMatch {
   paper: NotifiedPaper;
   /** The subscriptions it matched (may be empty when one was removed since it was planned). */
   matched: { kind: string; value: string }[];
@@ -30,11 +31,11 @@ const COLOR = 0x57f287;
 const FOOTER = '/unsubscribe to stop following something · /subscriptions for delivery and the daily cap';
 
 const titleOf = (p: NotifiedPaper) => fit(untrustedText(squash(readable(p.title))), LIMITS.title);
-const matchedText = (n: Notification) =>
+const matchedText = (n: PaperMatch) =>
   n.matched.map((m) => `\`${subscriptionLabel(m)}\``).join(', ') || 'your subscriptions';
 
 /** One paper: who wrote it, its first sentences, what it matched. */
-export function paperNotification(n: Notification): Reply {
+export function paperNotification(n: PaperMatch): Reply {
   const { paper } = n;
   const by = byline(paper);
   const description = [by ? `*${clip(by, 300)}*` : '', clip(leadSentences(readable(paper.abstract), 600), 700)]
@@ -56,7 +57,7 @@ export function paperNotification(n: Notification): Reply {
 }
 
 /** The matches over the daily cap, listed in one message. */
-export function bundleNotification(items: readonly Notification[], dailyCap: number): Reply {
+export function bundleNotification(items: readonly PaperMatch[], dailyCap: number): Reply {
   const lines: string[] = [];
   let size = 0;
   for (const [i, n] of items.entries()) {

@@ -1,5 +1,4 @@
-import type { AskResult, RetrievedPaper } from '../../services/ask/answer.ts';
-import type { AskFailure } from '../../services/ask/model.ts';
+import type { AskFailure, AskResult, RetrievedPaper } from '../ask/result.ts';
 import { NOT_ANSWERABLE } from '../ask/prompt.ts';
 import { defuseLinks, LIMITS, neutralizeMentions, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
 import { linkTitle, paperLinks } from '../papers/links.ts';

@@ -1,11 +1,20 @@
-import type { FeedState } from '../../../db/schema.ts';
 import { feedLabel } from '../digest/header.ts';
 import { truncate, untrustedText, type Reply } from '../reply.ts';
 import { whenText } from './time.ts';
 
+/** What /status shows of a feed (db's feed_state rows). */
+export interface FeedStatus {
+  feed: string;
+  health: string | null;
+  healthDetail: string | null;
+  lastError: string | null;
+  lastSuccessAt: Date | null;
+  consecutiveFailures: number;
+}
+
 /** Everything `/status` reports, gathered by the command. */
 export interface BotStatus {
-  feeds: FeedState[];
+  feeds: FeedStatus[];
   lastPoll?: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null };
   /** The last summary run, and the failed summaries of the current prompt version. */
   lastSummaries?: { startedAt: Date; status: string; error: string | null };
@@ -29,7 +38,7 @@ const ICON: Record<string, string> = { ok: '✅', stale: '⚠️', empty: '⚠�
 /** An error or health detail: it quotes what an upstream server said, so it is shown as text, on one line. */
 const said = (text: string, max: number) => truncate(untrustedText(text.replace(/\s+/g, ' ')), max);
 
-function feedLine(f: FeedState): string {
+function feedLine(f: FeedStatus): string {
   const health = f.health ?? 'not polled yet';
   const bits = [`${ICON[f.health ?? ''] ?? '❔'} **${feedLabel(f.feed)}**: ${health}`];
   if (f.healthDetail && f.health !== 'ok') bits.push(said(f.healthDetail, 160));

@@ -1,4 +1,3 @@
-import type { Paper } from '../../../db/schema.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { GRPO_AXES, isUnchanged } from '../digest/delta.ts';
 import { clip } from '../text/clip.ts';
@@ -7,7 +6,7 @@ import { fitEmbed, LIMITS, truncate, type Button, type Embed, type EmbedField, t
 
 /** One paper's column. */
 export interface CompareColumn {
-  paper: Pick<Paper, 'id' | 'arxivId' | 'title'>;
+  paper: { id: number; arxivId: string | null; title: string };
   settings: PaperSettings | null;
   /** The summary's GRPO delta per axis, when a summary exists. */
   delta: Record<string, string> | null;

@@ -1,4 +1,3 @@
-import type { Channel } from '../../../db/schema.ts';
 import type { DigestMessage } from '../digest/types.ts';
 import type { DigestWindow } from '../digest/window.ts';
 import { LIMITS, truncate, type Reply } from '../reply.ts';
@@ -15,7 +14,12 @@ export function sampleLabel(where: string, since: Date, papers: number): string 
  * says how many messages and papers the whole digest has. Ephemeral, so a preview pings nobody.
  * `sample`: nothing is new, and the messages were built from the latest papers (labelled as such).
  */
-export function digestPreviewReply(c: Channel, window: DigestWindow, messages: DigestMessage[], sample = false): Reply {
+export function digestPreviewReply(
+  c: { channelId: string; quietDay: string },
+  window: DigestWindow,
+  messages: DigestMessage[],
+  sample = false,
+): Reply {
   const where = channelMention(c.channelId);
   if (messages.length === 0) {
     const quiet = c.quietDay === 'notice' ? '' : ' and quiet_day is "nothing"';

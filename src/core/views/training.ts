@@ -1,4 +1,3 @@
-import type { Paper } from '../../../db/schema.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { recipeCode, trlRecipe, type Recipe } from '../papers/recipe.ts';
 import { SETTING_INFO, type PaperSettings } from '../papers/settings.ts';
@@ -57,7 +56,13 @@ export function trainingButtons(paperId: number, settings: PaperSettings | null)
 }
 
 /** The Reproduce button's answer: the whole recipe with a comment per argument, the paper's quotes, and TRL's gaps. */
-export function recipeReply(p: Pick<Paper, 'arxivId' | 'title' | 'families'>, settings: PaperSettings | null): Reply {
+/** What the training views show of a paper. */
+interface TrainedPaper {
+  arxivId: string | null;
+  title: string;
+}
+
+export function recipeReply(p: TrainedPaper & { families: string[] }, settings: PaperSettings | null): Reply {
   const r = trlRecipe(settings?.items ?? [], p.families);
   const basis = settings?.items.length
     ? `From the paper's settings (${sourceLabel(settings)}) and ${r.family ? `${r.family}'s` : "GRPO's"} TRL entry.`
@@ -74,7 +79,7 @@ export function recipeReply(p: Pick<Paper, 'arxivId' | 'title' | 'families'>, se
 }
 
 /** The Evidence button's answer: each setting with the sentence or table row of the paper that states it. */
-export function evidenceReply(p: Pick<Paper, 'arxivId' | 'title'>, settings: PaperSettings | null): Reply {
+export function evidenceReply(p: TrainedPaper, settings: PaperSettings | null): Reply {
   if (!settings?.items.length)
     return {
       content: `No training settings are known for ${p.arxivId ?? 'this paper'} yet (its full text is not read, or states none).`,

@@ -2,9 +2,9 @@ import type { CommandDeps } from '../../core/command.ts';
 import type { Paper } from '../../../db/schema.ts';
 import { recordSpend, spendToday } from '../../../db/queries/spend.ts';
 import { Budget } from '../llm/budget.ts';
-import { askModel, type AskFailure } from './model.ts';
+import { askModel } from './model.ts';
+import type { AskResult as CoreAskResult, RetrievedPaper as CoreRetrievedPaper } from '../../core/ask/result.ts';
 import { summariesToShow } from '../summarize/show.ts';
-import type { AskSource } from '../../core/ask/prompt.ts';
 import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
 
 /** Papers retrieved per question: enough to compare methods, few enough to keep the prompt small. */
@@ -16,28 +16,9 @@ export interface AskRequest {
   topic?: string;
 }
 
-export interface RetrievedPaper {
-  paper: Paper;
-  source: AskSource;
-}
-
-/**
- * What became of a question. `answered` and `not-answerable` come from the model; the others show
- * the ranked papers instead, saying why there is no answer.
- */
-export type AskResult = {
-  question: string;
-  papers: RetrievedPaper[];
-  costUsd: number;
-  model: string | null;
-} & (
-  | { kind: 'answered'; answer: string; citations: number[] }
-  | { kind: 'not-answerable' }
-  | { kind: 'no-papers' }
-  | { kind: 'no-key' }
-  | { kind: 'over-budget' }
-  | { kind: 'failed'; reason: Exclude<AskFailure, 'over-budget'>; error: string }
-);
+/** A retrieved stored paper and what /ask made of the question (the shapes are core's, over the stored row). */
+export type RetrievedPaper = CoreRetrievedPaper<Paper>;
+export type AskResult = CoreAskResult<Paper>;
 
 /** The retrieved papers with their reference numbers and the summary shown for each. */
 export async function retrieveSources(

@@ -11,6 +11,7 @@ import type { Budget } from '../llm/budget.ts';
 import type { Llm, MessageCreateParamsNonStreaming } from '../../core/llm/port.ts';
 import { callStructured } from '../llm/structured.ts';
 import { neutralizeMentions } from '../../core/reply.ts';
+import type { AskFailure } from '../../core/ask/result.ts';
 
 /**
  * The request for one question: the rules in the system prompt, the papers in the user turn. No
@@ -31,21 +32,7 @@ export function askRequest(
   };
 }
 
-/**
- * Why a question got no answer, in words a user can act on: the model was slow or unavailable (try
- * again later), the bot's model configuration is refused (an operator must act), the API rejected the
- * request, or the answer was malformed, cited papers it was not given, was refused or was cut off.
- */
-export type AskFailure =
-  | 'slow'
-  | 'unavailable'
-  | 'misconfigured'
-  | 'rejected'
-  | 'malformed'
-  | 'bad-citations'
-  | 'refused'
-  | 'cut-off'
-  | 'over-budget';
+export type { AskFailure } from '../../core/ask/result.ts';
 
 export type AskOutcome =
   | { kind: 'ok'; answer: AskAnswer; costUsd: number }

@@ -17,7 +17,7 @@ import {
   textChanged,
   type PaperFields,
 } from '../../core/papers/merge.ts';
-import type { PaperCandidate } from '../sources/candidate.ts';
+import type { PaperCandidate } from '../../core/papers/candidate.ts';
 
 export interface IngestOptions {
   /** Stamp newly stored papers as news at this time; null stores them quietly (a source's first poll, backfill). */

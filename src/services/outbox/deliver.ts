@@ -2,23 +2,25 @@ import type { Db } from '../../../db/client.ts';
 import {
   activeChannels,
   isDigestPlanned,
-  markRetry,
-  markSending,
-  markSent,
+  markPartRetry,
+  markPartSending,
+  markPartSent,
   markUndeliverable,
   planDigest,
   unfinishedDigests,
   unsentParts,
   type OutboxPayload,
 } from '../../../db/queries/deliveries.ts';
-import type { Channel } from '../../../db/schema.ts';
+import type { Channel, Delivery } from '../../../db/schema.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import type { DigestMessage } from '../../core/digest/types.ts';
-import { DeliveryError, deliveryNonce, type Poster } from '../../core/delivery/poster.ts';
+import { deliveryNonce, type Poster } from '../../core/delivery/poster.ts';
+import type { Logger } from '../../core/log.ts';
 import { dueDigestKey } from '../../core/delivery/schedule.ts';
 import { composeChannelDigest } from './channel-digest.ts';
 import { withDigestPicture, type DrawDigestPicture } from './header-picture.ts';
 import { COMPOSED_AT_ONCE, eachAtMost, sendQueue, type Due } from './send-queue.ts';
+import { sendPlanned } from './send.ts';
 
 /** Builds a channel's digest messages for a digest key (the composer, over the database). */
 export type ComposeDigest = (db: Db, channel: Channel, digestKey: string, now: Date) => Promise<DigestMessage[]>;
@@ -104,6 +106,7 @@ export function outboxRows(channelId: string, digestKey: string, messages: Diges
   });
 }
 
+/** A digest's unsent parts, in order, through the one outbox sender; a channel the bot cannot post to is marked undeliverable. */
 async function sendDigest(
   deps: DeliveryDeps,
   opts: DeliverOptions,
@@ -112,31 +115,32 @@ async function sendDigest(
   counts: DeliveryCounts,
 ): Promise<void> {
   const log = deps.log.child({ channel: channelId, digest: digestKey });
-  for (const part of await unsentParts(deps.db, channelId, digestKey)) {
-    await markSending(deps.db, part.id);
-    try {
-      const { reply, pingRoleIds, threadName, picture } = part.payload as OutboxPayload;
-      // Drawn at each attempt (the same picture every time): a failed drawing sends the message without it.
-      const message = picture ? await withDigestPicture(reply, picture, log, opts.drawPicture) : reply;
-      const { messageId } = await opts.poster.send(channelId, message, {
-        nonce: part.nonce,
-        pingRoleIds,
-        ...(threadName && { threadName }),
-      });
-      await markSent(deps.db, part.id, messageId, deps.now());
-      counts.messages++;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof DeliveryError && err.permanent) {
-        await markUndeliverable(deps.db, channelId, message, deps.now());
-        counts.undeliverable++;
-        log.warn({ reason: message }, 'channel undeliverable: skipped until /digest setup is run again');
-      } else {
-        await markRetry(deps.db, part.id, message);
-        counts.failed++;
+  const tally = await sendPlanned(
+    await unsentParts(deps.db, channelId, digestKey),
+    (part) => postPart(opts, channelId, part, log),
+    {
+      sending: (part) => markPartSending(deps.db, part.id),
+      sent: (part, { messageId }) => markPartSent(deps.db, part.id, messageId, deps.now()),
+      retry: async (part, reason, err) => {
+        await markPartRetry(deps.db, part.id, reason);
         log.error({ err, part: part.part }, 'digest part not delivered; the next run retries it');
-      }
-      return; // later parts wait, so the digest never arrives with a gap
-    }
-  }
+      },
+      failed: async (_part, reason) => {
+        await markUndeliverable(deps.db, channelId, reason, deps.now());
+        log.warn({ reason }, 'channel undeliverable: skipped until /digest setup is run again');
+      },
+    },
+    // Later parts wait, so the digest never arrives with a gap.
+    { afterFailed: 'stop' },
+  );
+  counts.messages += tally.sent;
+  counts.failed += tally.retrying;
+  counts.undeliverable += tally.failed;
+}
+
+async function postPart(opts: DeliverOptions, channelId: string, part: Delivery, log: Logger) {
+  const { reply, pingRoleIds, threadName, picture } = part.payload as OutboxPayload;
+  // Drawn at each attempt (the same picture every time): a failed drawing sends the message without it.
+  const message = picture ? await withDigestPicture(reply, picture, log, opts.drawPicture) : reply;
+  return opts.poster.send(channelId, message, { nonce: part.nonce, pingRoleIds, ...(threadName && { threadName }) });
 }

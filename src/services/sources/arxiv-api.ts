@@ -11,7 +11,13 @@ import Parser from 'rss-parser';
 import { ARXIV_CATEGORY } from '../../core/config.ts';
 import { parseArxivId } from '../../core/papers/identity.ts';
 import { cleanAuthorName } from './authors.ts';
-import { collapseWhitespace, FeedError, type PaperCandidate, type ParsedFeed, type SkippedItem } from './candidate.ts';
+import {
+  collapseWhitespace,
+  FeedError,
+  type PaperCandidate,
+  type ParsedFeed,
+  type SkippedItem,
+} from '../../core/papers/candidate.ts';
 import { admitAll } from './sanitize.ts';
 
 export interface ApiMeta {

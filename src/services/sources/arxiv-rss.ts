@@ -13,7 +13,7 @@ import {
   type PaperCandidate,
   type ParsedFeed,
   type SkippedItem,
-} from './candidate.ts';
+} from '../../core/papers/candidate.ts';
 import { admitAll } from './sanitize.ts';
 
 export interface RssMeta {

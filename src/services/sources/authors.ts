@@ -4,7 +4,7 @@
  * comma-joined `dc:creator` string whose affiliations are themselves comma lists. Pure.
  */
 
-import { collapseWhitespace } from './candidate.ts';
+import { collapseWhitespace } from '../../core/papers/candidate.ts';
 
 /**
  * Splits an RSS `dc:creator` into names. The generator writes `Name (aff1, aff2), Name`, so a plain

@@ -16,7 +16,7 @@ import {
   type PaperCandidate,
   type ParsedFeed,
   type SkippedItem,
-} from './candidate.ts';
+} from '../../core/papers/candidate.ts';
 import { admitAll } from './sanitize.ts';
 
 /** Pages ask for 100 items; more is not a page of daily papers. */

@@ -36,6 +36,8 @@ export interface HttpOptions {
    * category is a few MB).
    */
   maxBytes?: number;
+  /** The clock (deps.now): a Retry-After date is read against it, and a refused wait says when to retry. */
+  now: () => Date;
   /** Waits between attempts; tests inject one that records. The default is cut short by `signal`. */
   sleep?: (ms: number) => Promise<void>;
   /** Shared by every request to one host: each attempt, retries included, waits its turn. */
@@ -72,7 +74,7 @@ export class HttpError extends Error {
 }
 
 /** Retry-After in milliseconds from either form (delay-seconds or an HTTP-date); a past date is 0. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -96,7 +98,8 @@ export class Pacer {
 
   constructor(minIntervalMs: number, opts: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {}) {
     this.#minIntervalMs = minIntervalMs;
-    this.#now = opts.now ?? Date.now;
+    // A monotonic timer: the interval is a duration, and a wall-clock step must not shorten it.
+    this.#now = opts.now ?? (() => performance.now());
     this.#sleep = opts.sleep ?? ((ms) => delay(ms));
   }
 
@@ -160,7 +163,7 @@ export async function fetchText(
       throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
     const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
     if (wait > maxDelayMs) {
-      const until = new Date(Date.now() + wait).toISOString();
+      const until = new Date(opts.now().getTime() + wait).toISOString();
       throw new HttpError(
         `GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
         details,
@@ -200,7 +203,7 @@ async function attempt(
         kind: retryable(res.status) ? 'retry' : 'fail',
         problem: `HTTP ${res.status}`,
         httpStatus: res.status,
-        retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), opts.now().getTime()),
       };
     }
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;

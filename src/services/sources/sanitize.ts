@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ARXIV_CATEGORY } from '../../core/config.ts';
 import { stripUnsafeChars } from '../../core/reply.ts';
-import { collapseWhitespace, type PaperCandidate, type SkippedItem } from './candidate.ts';
+import { collapseWhitespace, type PaperCandidate, type SkippedItem } from '../../core/papers/candidate.ts';
 
 export const CAPS = {
   title: 1_000,

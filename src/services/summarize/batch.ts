@@ -48,7 +48,9 @@ export async function waitForBatch(
   o: WaitOptions,
 ): Promise<{ state: 'ended' | 'running' } | { state: 'lost'; reason: string }> {
   const sleep = o.sleep ?? realSleep;
-  const deadline = Date.now() + o.maxWaitMs;
+  // The time waited is counted, not read from a clock: the calls between sleeps are short next to
+  // `pollMs`, and a zero interval (tests) still counts each poll as a millisecond, so the wait ends.
+  let waited = 0;
   for (;;) {
     let b: MessageBatch;
     try {
@@ -64,8 +66,9 @@ export async function waitForBatch(
       if (!b.results_url) return { state: 'lost', reason: 'the batch ended without results (expired or canceled)' };
       return { state: 'ended' };
     }
-    if (Date.now() >= deadline || o.signal?.aborted) return { state: 'running' };
+    if (waited >= o.maxWaitMs || o.signal?.aborted) return { state: 'running' };
     await sleep(o.pollMs);
+    waited += Math.max(o.pollMs, 1);
   }
 }
 

@@ -3,7 +3,7 @@ import { selectSections, sectionsText, type TextSection } from '../../core/paper
 import { SETTINGS_GUIDE, SUMMARY_JSON_SCHEMA, type Lang } from './schema.ts';
 
 /** What the summariser needs of a paper. Every text field is untrusted (it comes from feeds). */
-export interface PaperText {
+export interface SummaryInput {
   id: number;
   arxivId: string | null;
   title: string;
@@ -64,7 +64,7 @@ const LANGUAGE_INSTRUCTION: Record<Lang, string> = {
  * The paper as a data block: JSON-encoded, with `<` and `>` escaped so no text inside can close
  * the block or open a tag of its own.
  */
-export function paperDataBlock(p: PaperText): string {
+export function paperDataBlock(p: SummaryInput): string {
   const data = {
     arxiv_id: p.arxivId,
     title: p.title,
@@ -85,7 +85,7 @@ export const promptSections = (sections: readonly TextSection[]): TextSection[] 
   selectSections(sections, MAX_TEXT_CHARS).sections;
 
 /** What the model was given to quote from: the abstract and the full-text units of the request (the evidence rule checks against it). */
-export function evidenceText(p: PaperText): string {
+export function evidenceText(p: SummaryInput): string {
   return [
     p.title,
     p.abstract.slice(0, MAX_ABSTRACT_CHARS),
@@ -104,7 +104,7 @@ export function taskPrompt(lang: Lang): string {
  * block is first and identical across languages: with full text it carries the cache breakpoint, so
  * the prefix (system prompt + paper) is written once and read by the other language's request.
  */
-export function summaryRequest(p: PaperText, lang: Lang, model: string): MessageCreateParamsNonStreaming {
+export function summaryRequest(p: SummaryInput, lang: Lang, model: string): MessageCreateParamsNonStreaming {
   const cached = Boolean(p.fullText?.length);
   return {
     model,

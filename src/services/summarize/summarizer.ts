@@ -4,11 +4,11 @@ import { runItems, runRecorder, type Recorder, type RunCounts } from '../llm/run
 import type { TokenUsage } from '../llm/pricing.ts';
 import { callStructured } from '../llm/structured.ts';
 import { summaryReader } from './answer.ts';
-import { evidenceText, summaryRequest, type PaperText } from './prompt.ts';
+import { evidenceText, summaryRequest, type SummaryInput } from './prompt.ts';
 import type { Lang, SummaryContent } from './schema.ts';
 
 export interface SummarizeItem {
-  paper: PaperText;
+  paper: SummaryInput;
   lang: Lang;
   /** Failed attempts stored for this paper and language so far (0 for a new paper). */
   attempts: number;

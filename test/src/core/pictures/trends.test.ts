@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrendPaperRow } from '../../../../db/queries/trends.ts';
+import type { TrendPaperRow } from '../../../../src/core/pictures/trends.ts';
 import { FAMILY_NAMES } from '../../../../src/core/papers/families.ts';
 import { buildTrends, trendRange, weekStart } from '../../../../src/core/pictures/trends.ts';
 import { labelledWeeks, trendsChartSpec } from '../../../../src/core/pictures/trends-chart.ts';

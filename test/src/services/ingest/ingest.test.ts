@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { reclassifyIfRulesChanged } from '../../../../src/services/ingest/reclassify.ts';
 import { ingestCandidates } from '../../../../src/services/ingest/ingest.ts';
 import { paperSources, papers } from '../../../../db/schema.ts';
-import type { PaperCandidate } from '../../../../src/services/sources/candidate.ts';
+import type { PaperCandidate } from '../../../../src/core/papers/candidate.ts';
 import { createTestDb } from '../../../helpers/db.ts';
 
 const GRPO_ABSTRACT =

@@ -8,7 +8,7 @@ import {
   scopedQuery,
   titleQuery,
 } from '../../../../src/services/sources/arxiv-api.ts';
-import { FeedError } from '../../../../src/services/sources/candidate.ts';
+import { FeedError } from '../../../../src/core/papers/candidate.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { arxivRssUrl, easternDate, parseArxivRss } from '../../../../src/services/sources/arxiv-rss.ts';
 import { cleanAuthorName, decodeLatexAccents, splitCreators } from '../../../../src/services/sources/authors.ts';
-import { FeedError } from '../../../../src/services/sources/candidate.ts';
+import { FeedError } from '../../../../src/core/papers/candidate.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 

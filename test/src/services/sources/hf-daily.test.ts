@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FeedError } from '../../../../src/services/sources/candidate.ts';
+import { FeedError } from '../../../../src/core/papers/candidate.ts';
 import { hfDailyUrl, nextPageFromLink, parseHfDaily } from '../../../../src/services/sources/hf-daily.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');

@@ -62,6 +62,7 @@ function options(overrides: Partial<HttpOptions> = {}) {
     userAgent: UA,
     timeoutMs: 5_000,
     baseDelayMs: 100,
+    now: () => new Date(),
     sleep: async (ms) => void sleeps.push(ms),
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaperCandidate } from '../../../../src/services/sources/candidate.ts';
+import type { PaperCandidate } from '../../../../src/core/papers/candidate.ts';
 import { admitAll, admitCandidate, skippedCount } from '../../../../src/services/sources/sanitize.ts';
 
 const candidate = (over: Partial<PaperCandidate> = {}): PaperCandidate => ({

@@ -4,10 +4,10 @@ import {
   paperDataBlock,
   summaryRequest,
   SYSTEM_PROMPT,
-  type PaperText,
+  type SummaryInput,
 } from '../../../../src/services/summarize/prompt.ts';
 
-const paper: PaperText = {
+const paper: SummaryInput = {
   id: 1,
   arxivId: '2507.18071',
   title: 'Group Sequence Policy Optimization',

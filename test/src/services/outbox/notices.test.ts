@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { subscribersWithRules, candidatePapers } from '../../db/queries/notifications.ts';
-import { guilds, notificationsSent, papers, subscribers, userSubscriptions } from '../../db/schema.ts';
-import { notifySubscribers, planForSubscriber, type NotifyDeps } from '../../jobs/notify-subscribers.ts';
-import type { Notifier } from '../../src/core/delivery/notifier.ts';
-import { DeliveryError } from '../../src/core/delivery/poster.ts';
-import type { Reply } from '../../src/core/reply.ts';
-import { createTestDb } from '../helpers/db.ts';
+import { subscribersWithRules, candidatePapers } from '../../../../db/queries/notifications.ts';
+import { guilds, notificationsSent, papers, subscribers, userSubscriptions } from '../../../../db/schema.ts';
+import { notifySubscribers, planForSubscriber, type NotifyDeps } from '../../../../src/services/outbox/notices.ts';
+import type { Notifier } from '../../../../src/core/delivery/notifier.ts';
+import { DeliveryError } from '../../../../src/core/delivery/poster.ts';
+import type { Reply } from '../../../../src/core/reply.ts';
+import { createTestDb } from '../../../helpers/db.ts';
 
 interface Sent {
   kind: 'dm' | 'post';

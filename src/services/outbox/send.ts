@@ -1,0 +1,92 @@
+import { DeliveryError } from '../../core/delivery/poster.ts';
+
+/** A message planned for sending. Its nonce is the same on every attempt, so a platform that enforces nonces never posts it twice. */
+export interface PlannedMessage {
+  nonce: string;
+  /** Attempts already made (a stored outbox counts them); 0 when nothing is stored. */
+  attempts?: number;
+  /** Why the last attempt failed, if it did. */
+  lastError?: string | null;
+}
+
+/**
+ * Where the outcome of each send is recorded: the digests' `deliveries`, the subscriptions'
+ * `notifications_sent`, or (for a reading-group announcement, which stores no outbox) only the
+ * command's answer. `sent` runs inside the attempt: a failure to record it counts as a failed send.
+ */
+export interface OutboxRecord<P, S> {
+  /** Right before the send (attempt counted): a message found `sending` after a crash is re-sent with the same nonce. */
+  sending?(p: P): Promise<void>;
+  sent(p: P, s: S): Promise<void>;
+  /** A transient failure: the message stays due and a later run retries it. Without `retry`, every failure is final. */
+  retry?(p: P, reason: string, err: unknown): Promise<void>;
+  /** Final: retrying cannot help (`DeliveryError.permanent`) or the attempts ran out; `err` is absent when they ran out before this send. */
+  failed(p: P, reason: string, err?: unknown): Promise<void>;
+}
+
+export interface SendPolicy {
+  /** After a final failure: `stop` (a digest's later parts wait, so it never arrives with a gap) or go on with the `next`. */
+  afterFailed: 'stop' | 'next';
+  /** At most this many attempts per message; without it, a transient failure is retried forever. */
+  maxAttempts?: number;
+}
+
+export interface SendTally {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * The one way the bot sends what it planned: digests, subscription notices and reading-group
+ * announcements. Messages go one after another, in order, each with its nonce. A transient failure
+ * stops the run (the platform is having trouble: the rest waits for the next run, still due); a
+ * final one is recorded and the policy says whether the rest goes on.
+ */
+export async function sendPlanned<P extends PlannedMessage, S>(
+  planned: readonly P[],
+  send: (p: P) => Promise<S>,
+  record: OutboxRecord<P, S>,
+  policy: SendPolicy,
+): Promise<SendTally> {
+  const tally: SendTally = { sent: 0, retrying: 0, failed: 0 };
+  for (const p of planned) {
+    const outcome = await sendOne(p, send, record, policy);
+    tally[outcome]++;
+    if (outcome === 'retrying' || (outcome === 'failed' && policy.afterFailed === 'stop')) break;
+  }
+  return tally;
+}
+
+async function sendOne<P extends PlannedMessage, S>(
+  p: P,
+  send: (p: P) => Promise<S>,
+  record: OutboxRecord<P, S>,
+  { maxAttempts }: SendPolicy,
+): Promise<keyof SendTally> {
+  const attempt = (p.attempts ?? 0) + 1;
+  if (maxAttempts !== undefined && attempt > maxAttempts) {
+    // A run died mid-send this many times: give up rather than retry forever.
+    await record.failed(p, p.lastError ?? `not confirmed after ${maxAttempts} attempts`);
+    return 'failed';
+  }
+  await record.sending?.(p);
+  try {
+    await record.sent(p, await send(p));
+    return 'sent';
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const permanent = err instanceof DeliveryError && err.permanent;
+    const lastTry = maxAttempts !== undefined && attempt >= maxAttempts;
+    if (record.retry && !permanent && !lastTry) {
+      await record.retry(p, reason, err);
+      return 'retrying';
+    }
+    await record.failed(
+      p,
+      record.retry && !permanent ? `${reason} (gave up after ${maxAttempts} attempts)` : reason,
+      err,
+    );
+    return 'failed';
+  }
+}
