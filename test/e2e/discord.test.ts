@@ -115,7 +115,9 @@ describe('the Discord bot against a fake Discord', () => {
   let bot: Bot;
   const start = async () => {
     app = await createApp(config, { log: pino({ level: 'silent' }) });
-    bot = await startBot(app, { commands: allCommands, jobs: () => [], clientOptions });
+    // Answers are deferred after 5 s, not the 1 s default: on a loaded machine a plain command could
+    // otherwise be deferred, and the tests that read its immediate reply would fail for speed alone.
+    bot = await startBot(app, { commands: allCommands, jobs: () => [], clientOptions, deferAfterMs: 5_000 });
   };
 
   beforeAll(async () => {

@@ -63,8 +63,7 @@ describe('subscriptions through a fake Discord', () => {
   it('subscribes with /subscribe, answering only the user', async () => {
     for (const userId of [READER, CLOSED_DMS]) {
       const i = fake.sendChatInput({ name: 'subscribe', options: { family: 'dapo' }, userId });
-      const callback = await fake.waitForResponse(i);
-      expect(callback.body.data).toMatchObject({
+      expect(await fake.waitForAnswer(i)).toMatchObject({
         flags: 64,
         content: expect.stringMatching(/Subscribed to `family:DAPO`/),
         allowed_mentions: { parse: [] },

@@ -594,6 +594,23 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       return this.waitForRequest((r) => r.path.includes(`/${i.token}`) && test(r));
     },
 
+    /**
+     * The answer a user ends up seeing, however the bot gave it: the immediate reply (type 4), or,
+     * after a deferral (type 5, as on a loaded machine), the edit of the placeholder or the
+     * ephemeral follow-up that replaces it. Tests assert this, never how fast it came.
+     */
+    async waitForAnswer(i: SentInteraction): Promise<{ flags?: number; content?: string; [k: string]: unknown }> {
+      const callback = (await this.waitForResponse(i)).body as { type: number; data?: Record<string, unknown> };
+      if (callback.type !== 5) return (callback.data ?? {}) as { flags?: number; content?: string };
+      const final = await this.waitForResponse(
+        i,
+        (r) =>
+          (r.method === 'PATCH' && r.path.endsWith('/messages/@original')) ||
+          (r.method === 'POST' && /\/webhooks\/\d+\/[^/]+$/.test(r.path)),
+      );
+      return final.body as { flags?: number; content?: string };
+    },
+
     dispatch,
 
     sendChatInput(
