@@ -6,7 +6,7 @@ import { extractSettings } from '../src/core/papers/settings-rules.ts';
 import { keepEvidenced } from '../src/core/papers/settings.ts';
 import { arxivHtmlUrl, parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
 import { fetchText, HttpError, type HttpOptions } from '../src/services/sources/http.ts';
-import type { JobDeps, JobStats } from './index.ts';
+import { assessAttempts, type Assessment, type JobDeps, type JobStats } from './index.ts';
 
 export interface FetchTextOptions {
   /** At most this many papers (each one paced arXiv request, 3 s apart). */
@@ -18,8 +18,8 @@ export interface FetchTextOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** What became of one paper's fetch. */
-export type TextOutcome = 'ok' | 'no-html' | 'failed';
+/** What became of one paper's fetch: read, no HTML on arXiv, or failed (with the short cause). */
+type TextOutcome = 'ok' | 'no-html' | { failed: string };
 
 /**
  * Reads the full text of GRPO-family papers from arXiv's HTML, one version each: the units that
@@ -32,14 +32,24 @@ export async function fetchTexts(deps: JobDeps, opts: FetchTextOptions): Promise
   const todo =
     opts.papers?.map((paper) => ({ paper, attempts: 0 })) ??
     (await textCandidates(deps.db, { limit: opts.limit, now: deps.now() }));
-  const stats = { candidates: todo.length, ok: 0, noHtml: 0, failed: 0 };
+  const stats = { candidates: todo.length, ok: 0, noHtml: 0, failed: 0, firstError: null as string | null };
   for (const [i, { paper, attempts }] of todo.entries()) {
     if (opts.arxivHttp.signal?.aborted) break;
     const outcome = await fetchOne(deps, paper, attempts, opts.arxivHttp);
-    stats[outcome === 'no-html' ? 'noHtml' : outcome]++;
+    if (typeof outcome === 'object') {
+      stats.failed++;
+      stats.firstError ??= outcome.failed;
+    } else stats[outcome === 'no-html' ? 'noHtml' : 'ok']++;
     opts.onProgress?.(i + 1, todo.length);
   }
   return stats;
+}
+
+/** A fetch run failed when every paper's fetch failed (no HTML on arXiv is an answer, not a failure). */
+export function assessFetch(stats: JobStats): Assessment | undefined {
+  const failed = Number(stats.failed);
+  const tried = Number(stats.ok) + Number(stats.noHtml) + failed;
+  return assessAttempts(tried, Array(failed).fill(String(stats.firstError)), 'fetches');
 }
 
 async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: HttpOptions): Promise<TextOutcome> {
@@ -104,7 +114,7 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       return 'no-html';
     }
     // A text fetched earlier for this version is kept: a failed refresh never loses it.
-    if ((await getText(deps.db, paper.id, version))?.status === 'ok') return 'failed';
+    if ((await getText(deps.db, paper.id, version))?.status === 'ok') return { failed: err.message };
     const tries = attempts + 1;
     const retry = retryAt(tries, now);
     await saveText(deps.db, {
@@ -122,6 +132,6 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       { err: err.message, attempts: tries, retryAt: retry },
       retry ? 'full text fetch failed; tried again later' : 'full text fetch failed for good',
     );
-    return 'failed';
+    return { failed: err.message };
   }
 }
