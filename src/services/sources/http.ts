@@ -128,6 +128,16 @@ const retryable = (status: number) => status === 408 || status === 429 || status
 const plural = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
+ * A URL as an error message names it: without a long query (the arXiv API's is hundreds of
+ * characters of search terms that would push the cause out of every truncated message).
+ */
+export function shortUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || url.length - q <= 60) return url;
+  return `${url.slice(0, q)} (with a ${(url.length - q - 1).toLocaleString('en-US')}-character query)`;
+}
+
+/**
  * GET `url` as text. Resolves with the body of a 2xx, or 'not-modified' for a 304 to a conditional
  * request; throws `HttpError` for everything else, after retrying what is worth retrying.
  */
@@ -157,17 +167,17 @@ export async function fetchText(
     const { problem, httpStatus, retryAfterMs, cause } = outcome;
     const details = { url, attempts, httpStatus, retryAfterMs, cause };
     if (outcome.kind === 'fail')
-      throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
+      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (not retried); check the URL and its parameters`, details);
     const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
     if (wait > maxDelayMs) {
       const until = new Date(Date.now() + wait).toISOString();
       throw new HttpError(
-        `GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
+        `GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
         details,
       );
     }
     if (attempts > retries)
-      throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); try again later`, details);
+      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); try again later`, details);
     try {
       await sleep(wait);
     } catch (err) {
@@ -285,5 +295,5 @@ function networkReason(err: unknown): string {
 }
 
 function cancelled(url: string, attempts: number, cause: unknown): HttpError {
-  return new HttpError(`GET ${url}: cancelled (${plural(attempts)})`, { url, attempts, cause });
+  return new HttpError(`GET ${shortUrl(url)}: cancelled (${plural(attempts)})`, { url, attempts, cause });
 }
