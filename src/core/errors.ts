@@ -28,8 +28,10 @@ export function registerSecrets(...values: (string | null | undefined)[]): void 
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   // An echoed header or a key=value pair: `authorization: Bearer x`, `"x-api-key":"x"`, `password=x`.
+  // The value must look like a secret (a digit, or 16 characters): prose such as "the bot token:
+  // Developer Portal" stays readable.
   [
-    /((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?[^\s"',;}&]+/gi,
+    /((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?(?=[^\s"',;}&]*\d|[^\s"',;}&]{16})[^\s"',;}&]+/gi,
     `$1${REDACTED}`,
   ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]{6,}/g, `Bearer ${REDACTED}`],

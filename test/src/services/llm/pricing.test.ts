@@ -85,7 +85,9 @@ describe('the model table', () => {
     );
     expect(checkModel('claude-sonnet-4-20250514').error).toBeDefined();
     expect(checkModel('claude-future-9')).toMatchObject({
-      warning: expect.stringMatching(/not in src\/services\/llm\/models\.ts: spend is counted at the dearest listed price/),
+      warning: expect.stringMatching(
+        /not in src\/services\/llm\/models\.ts: spend is counted at the dearest listed price/,
+      ),
     });
     expect(checkModel('claude-sonnet-5-5')).toMatchObject({ warning: expect.stringMatching(/not verified/) });
   });
