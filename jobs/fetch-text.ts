@@ -49,7 +49,7 @@ export async function fetchTexts(deps: JobDeps, opts: FetchTextOptions): Promise
 export function assessFetch(stats: JobStats): Assessment | undefined {
   const failed = Number(stats.failed);
   const tried = Number(stats.ok) + Number(stats.noHtml) + failed;
-  return assessAttempts(tried, Array(failed).fill(String(stats.firstError)), 'fetches');
+  return assessAttempts(tried, Array(failed).fill(String(stats.firstError)), ['fetch', 'fetches']);
 }
 
 async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: HttpOptions): Promise<TextOutcome> {

@@ -215,12 +215,16 @@ export function nextRunsOf(
 
 /**
  * The verdict on a run made of independent attempts (feeds, fetches, lookups): `failed` when every
- * attempt failed, `partial` when some did. `what` names the attempts in the plural ("feeds").
+ * attempt failed, `partial` when some did. `what` names one attempt and several ("feed", "feeds").
  */
-export function assessAttempts(attempted: number, failures: readonly string[], what: string): Assessment | undefined {
+export function assessAttempts(
+  attempted: number,
+  failures: readonly string[],
+  what: [one: string, many: string],
+): Assessment | undefined {
   if (attempted === 0 || failures.length === 0) return undefined;
   const first = failures[0]!;
   if (failures.length >= attempted)
-    return { status: 'failed', error: `every ${what.replace(/s$/, '')} failed (${attempted}): ${first}` };
-  return { status: 'partial', error: `${failures.length} of ${attempted} ${what} failed: ${first}` };
+    return { status: 'failed', error: `every ${what[0]} failed (${attempted}): ${first}` };
+  return { status: 'partial', error: `${failures.length} of ${attempted} ${what[1]} failed: ${first}` };
 }

@@ -79,7 +79,7 @@ export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<
 export function assessPoll(stats: JobStats): Assessment | undefined {
   const feeds = Object.entries((stats.feeds ?? {}) as Record<string, FeedStats>);
   const failures = feeds.filter(([, f]) => f.status === 'failed').map(([name, f]) => `${name}: ${f.error ?? 'failed'}`);
-  return assessAttempts(feeds.length, failures, 'feeds');
+  return assessAttempts(feeds.length, failures, ['feed', 'feeds']);
 }
 
 async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[0], now: Date): Promise<FeedStats> {

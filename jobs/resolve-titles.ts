@@ -58,7 +58,7 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
 /** A lookup run failed when every lookup failed (a title arXiv does not have is an answer, not a failure). */
 export function assessLookups(stats: JobStats): Assessment | undefined {
   const failed = Number(stats.failed);
-  return assessAttempts(Number(stats.looked), Array(failed).fill(String(stats.firstError)), 'lookups');
+  return assessAttempts(Number(stats.looked), Array(failed).fill(String(stats.firstError)), ['lookup', 'lookups']);
 }
 
 /** A title with no letters or digits cannot be searched for; it is recorded as not found. */

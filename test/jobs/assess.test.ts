@@ -32,8 +32,8 @@ describe('whether a run did its work', () => {
   });
 
   it('never calls a run with nothing to do failed', () => {
-    expect(assessAttempts(0, [], 'fetches')).toBeUndefined();
-    expect(assessAttempts(3, ['x', 'x', 'x'], 'fetches')).toMatchObject({ status: 'failed' });
+    expect(assessAttempts(0, [], ['fetch', 'fetches'])).toBeUndefined();
+    expect(assessAttempts(3, ['x', 'x', 'x'], ['fetch', 'fetches'])).toMatchObject({ status: 'failed' });
   });
 });
 

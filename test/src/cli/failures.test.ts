@@ -64,6 +64,13 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     });
   });
 
+  it('exits 1 when every full-text fetch failed, with the cause', async () => {
+    feeds.route(() => ({ status: 500, body: 'down' }));
+    const r = await cli(['fetch-text', '--paper', '2507.18071'], { ...env, ARXIV_HTML_BASE: `${feeds.base}/html` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/every fetch failed \(1\): GET http:\/\/127\.0\.0\.1:\d+\/html\/2507\.18071.*HTTP 500/);
+  });
+
   it('marks a poll killed half-way as interrupted when the next poll runs', async () => {
     feeds.route((url) => (url.pathname.startsWith('/rss/') ? { hang: true } : { status: 404 }));
     // The whole process group: the CLI's launcher and the Node process it starts.
