@@ -81,14 +81,18 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    let running = false;
-    for (let i = 0; i < 600 && !running; i++) {
-      running = (await lastJobRuns(t.db, 'poll-feeds', 1))[0]?.status === 'running';
-      if (!running) await sleep(100);
+    try {
+      let running = false;
+      for (let i = 0; i < 600 && !running; i++) {
+        running = (await lastJobRuns(t.db, 'poll-feeds', 1))[0]?.status === 'running';
+        if (!running) await sleep(100);
+      }
+      expect(running).toBe(true);
+    } finally {
+      // Killed whatever happened above, so a failure never leaves the poll running.
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
     }
-    expect(running).toBe(true);
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
 
     feeds.route((url) =>
       url.pathname.startsWith('/rss/')
