@@ -199,7 +199,8 @@ async function attempt(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetch(url, { headers: requestHeaders(validators, opts), signal });
+    const res = await fetchSameHost(url, { headers: requestHeaders(validators, opts), signal });
+    if (typeof res === 'string') return { kind: 'fail', problem: res };
     if (res.status === 304) {
       await discard(res);
       return { kind: 'not-modified', validators: { ...validators, ...validatorsOf(res) }, url: res.url || url };
@@ -228,6 +229,29 @@ async function attempt(
     if (opts.signal?.aborted) throw cancelled(url, attempts, err);
     if (timeout.aborted) return { kind: 'retry', problem: `timed out after ${timeoutMs} ms`, cause: err };
     return { kind: 'retry', problem: `network error ${networkReason(err)}`, cause: err };
+  }
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * GET following redirects only within the URL's own host (arXiv moves a listing from http to https
+ * or to a new path; it never sends us elsewhere). A redirect to another host is not followed, and
+ * its answer never becomes a feed: returns why, as a problem to report.
+ */
+async function fetchSameHost(url: string, init: RequestInit): Promise<Response | string> {
+  const host = new URL(url).host;
+  let at = url;
+  for (let hops = 0; ; hops++) {
+    const res = await fetch(at, { ...init, redirect: 'manual' });
+    if (res.status < 300 || res.status > 399 || res.status === 304) return res;
+    await discard(res);
+    const location = res.headers.get('location');
+    if (!location) return `HTTP ${res.status} without a Location`;
+    const next = new URL(location, at);
+    if (next.host !== host) return `redirected to another host (${next.host}), not followed`;
+    if (hops >= MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects`;
+    at = next.toString();
   }
 }
 
