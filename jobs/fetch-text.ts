@@ -6,6 +6,7 @@ import { extractSettings } from '../src/core/papers/settings-rules.ts';
 import { keepEvidenced } from '../src/core/papers/settings.ts';
 import { arxivHtmlUrl, parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
 import { fetchText, HttpError, type HttpOptions } from '../src/services/sources/http.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
 import { assessAttempts, type Assessment, type JobDeps, type JobStats } from './index.ts';
 
 export interface FetchTextOptions {
@@ -97,9 +98,12 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       'full text stored',
     );
     return 'ok';
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    if (err.httpStatus === 404 || err.httpStatus === 410) {
+  } catch (caught) {
+    // The database going away fails the run (it is retried); anything else about one paper's page
+    // (a fetch, a page the reader cannot take) fails only that paper, tried again later.
+    if (isDatabaseUnavailable(caught)) throw caught;
+    const err = caught instanceof HttpError ? caught : new Error(`reading the page failed: ${errorSummary(caught)}`);
+    if (err instanceof HttpError && (err.httpStatus === 404 || err.httpStatus === 410)) {
       await saveText(deps.db, {
         ...base,
         status: 'no-html',
