@@ -1,7 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import { Command as Cli, CommanderError, Option } from 'commander';
 import { loadConfig, ConfigError } from './core/config.ts';
-import { errorSummary, isDatabaseUnavailable, isUserFacing, redactSecrets, UserFacingError } from './core/errors.ts';
+import {
+  errorSummary,
+  ExternalServiceError,
+  isDatabaseUnavailable,
+  isUserFacing,
+  redactSecrets,
+  UserFacingError,
+} from './core/errors.ts';
 import { DatabaseUnreachableError } from '../db/open.ts';
 import type { App } from './app.ts';
 import { addAskCommand } from './cli/ask.ts';
@@ -243,7 +250,7 @@ function exitCodeFor(err: unknown): number {
     say(err.message);
     return 2;
   }
-  if (err instanceof DatabaseUnreachableError || err instanceof CommandFailed) {
+  if (err instanceof DatabaseUnreachableError || err instanceof CommandFailed || err instanceof ExternalServiceError) {
     say(err.message);
     return 1;
   }

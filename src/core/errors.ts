@@ -12,6 +12,14 @@ export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
+/**
+ * A service the bot depends on, other than its database, failed (Discord at log-in): said as that
+ * service's failure, never taken for the database's even when its socket error is ECONNREFUSED.
+ */
+export class ExternalServiceError extends Error {
+  override name = 'ExternalServiceError';
+}
+
 export function isUserFacing(err: unknown): err is UserFacingError {
   return err instanceof UserFacingError;
 }
@@ -103,7 +111,7 @@ const CONNECTION_CODES = new Set([
  * that refused a connection (an HttpError caused by ECONNREFUSED) is not the database.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return connectionCode(err) !== undefined;
+  return !(err instanceof ExternalServiceError) && connectionCode(err) !== undefined;
 }
 
 /**

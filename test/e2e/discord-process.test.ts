@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, cli } from '../helpers/cli.ts';
@@ -21,6 +23,24 @@ describe('grpo-digest start on Discord', () => {
     expect(run.stderr).toMatch(/DISCORD_APPLICATION_ID/);
     expect(fake.requests).toHaveLength(0);
   });
+
+  it('blames an unreachable Discord API on Discord, not on the database, and exits 1', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await cli(['start'], {
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: `http://127.0.0.1:${port}/api`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /could not log in to Discord \(http:\/\/127\.0\.0\.1:\d+\/api\): network error ECONNREFUSED/,
+    );
+    expect(run.stderr).not.toMatch(/database/);
+  }, 60_000);
 
   it('runs every shard in one process, registers, answers, and exits 0 after a graceful shutdown on SIGTERM', async () => {
     const child = spawn(path.join(ROOT, 'bin/grpo-digest'), ['start'], {
