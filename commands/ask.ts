@@ -88,7 +88,7 @@ export const ask: Command = {
       return errorReply(
         deps.config.ask.ratePerHour === 0
           ? '/ask is turned off on this bot.'
-          : `You have asked ${deps.config.ask.ratePerHour} questions this hour, the most allowed. Try again after the hour turns, or use /paper search.`,
+          : `You have asked ${deps.config.ask.ratePerHour} question${deps.config.ask.ratePerHour === 1 ? '' : 's'} this hour, the most allowed. Try again after the hour turns, or use /paper search.`,
       );
     }
     const result = await answerQuestion(deps, { question, ...(since && { since }), ...(topic && { topic }) });

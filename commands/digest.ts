@@ -14,7 +14,13 @@ import { channelMention, setupReply, statusReply } from '../src/core/views/diges
 import { digestPreviewReply } from '../src/core/views/digest-preview.ts';
 import { composeDigest } from '../src/core/digest/compose.ts';
 import { TOPIC_SLUGS } from '../src/core/papers/topics.ts';
-import { disableChannel, getChannel, lastDigest, saveChannelSettings } from '../db/queries/channels.ts';
+import {
+  disableChannel,
+  getChannel,
+  guildDigestChannels,
+  lastDigest,
+  saveChannelSettings,
+} from '../db/queries/channels.ts';
 import { isDigestPlanned } from '../db/queries/deliveries.ts';
 import type { Channel } from '../db/schema.ts';
 import { loadChannelDigest } from '../src/services/outbox/channel-digest.ts';
@@ -184,8 +190,12 @@ function targetChannel(input: CommandInput, channel: string | undefined): string
 async function configured(input: CommandInput, deps: CommandDeps, channelId: string): Promise<Channel> {
   const row = await getChannel(deps.db, channelId);
   if (!row || row.guildId !== input.guildId) {
+    const others = input.guildId ? await guildDigestChannels(deps.db, input.guildId) : [];
+    const elsewhere = others.length
+      ? ` This server has one in ${others.slice(0, 5).map(channelMention).join(', ')}: add channel:${channelMention(others[0]!)} to the command.`
+      : '';
     throw new UserFacingError(
-      `No digest is set up for ${channelMention(channelId)}. Set one up with /digest setup channel:#papers time:09:00 timezone:UTC.`,
+      `No digest is set up for ${channelMention(channelId)}.${elsewhere} Set one up here with /digest setup channel:${channelMention(channelId)} time:09:00 timezone:UTC.`,
     );
   }
   return row;

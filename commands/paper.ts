@@ -144,7 +144,7 @@ export const paper: Command = {
     const id = recipe?.paper ?? evidence?.paper;
     if (id !== undefined) {
       const p = await getPaperById(deps.db, id);
-      if (!p) throw new UserFacingError('That paper is no longer in the corpus.');
+      if (!p) throw new UserFacingError('That button names no paper in the corpus. Run /paper show again.');
       const { settings } = await trainingOfPaper(deps.db, p.id);
       return recipe ? recipeReply(p, settings) : evidenceReply(p, settings);
     }

@@ -154,7 +154,10 @@ async function pressVote(
   guildId: string,
 ): Promise<ComponentReply> {
   const paper = id > 0 ? await getPaperById(deps.db, id) : undefined;
-  if (!paper) return errorReply('That paper is no longer in the corpus, so it cannot be voted for.');
+  if (!paper)
+    return errorReply(
+      'That button names no paper in the corpus, so there is nothing to vote for. /queue list shows the queue.',
+    );
   return vote(deps, guildId, paper, input.user.id);
 }
 

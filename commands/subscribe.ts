@@ -90,7 +90,8 @@ export const subscribe: Command = {
       now,
     );
     const subscriber = await saveSubscriber(deps.db, input.user.id, input.guildId, {}, now);
-    return subscribedReply(row, created, await deliverySettings(deps, subscriber));
+    const before = created ? undefined : existing.find((s) => s.kind === kind && s.value === value);
+    return subscribedReply(row, before, await deliverySettings(deps, subscriber));
   },
   async autocomplete(_input, focused) {
     if (focused.name === 'topic') return listChoices(TOPIC_SLUGS, focused.value);

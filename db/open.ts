@@ -13,6 +13,8 @@ const SETUP_LOCK = 0x67727073;
 export interface OpenedDb extends DbHandle {
   /** Set when the app started its own embedded Postgres (no DATABASE_URL). */
   embedded?: EmbeddedServer;
+  /** Migrations this start applied (0 when the schema was already current). */
+  migrationsApplied: number;
 }
 
 /** What the embedded server's watchdog saw: it went away, came back, or could not be started again. */
@@ -70,17 +72,18 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
     await handle.close();
     await embedded?.stop();
   };
+  let migrationsApplied = 0;
   try {
     await checkConnection(handle, where);
     await withLock(handle.sql, SETUP_LOCK, async () => {
-      if (opts.migrate !== false) await runMigrations(handle.db);
+      if (opts.migrate !== false) migrationsApplied = await runMigrations(handle.db);
       await opts.setup?.(handle);
     });
   } catch (err) {
     await close();
     throw err;
   }
-  return { ...handle, embedded, close };
+  return { ...handle, embedded, close, migrationsApplied };
 }
 
 /** `postgres://user@host:port/db`: the URL without its password, to name it in a message. */

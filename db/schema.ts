@@ -460,7 +460,7 @@ export const jobRuns = pgTable(
     job: text().notNull(),
     startedAt: createdAt(),
     finishedAt: timestamp({ withTimezone: true }),
-    /** `running`, `ok`, `failed`, `skipped` or `interrupted` (its process died; found by the next run under its lock). */
+    /** `running`, `ok`, `partial` (some of its work failed: `error` says what), `failed`, `skipped` or `interrupted` (its process died; found by the next run under its lock). */
     status: text().notNull().default('running'),
     stats: jsonb(),
     error: text(),

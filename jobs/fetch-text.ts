@@ -6,7 +6,8 @@ import { extractSettings } from '../src/core/papers/settings-rules.ts';
 import { keepEvidenced } from '../src/core/papers/settings.ts';
 import { arxivHtmlUrl, parseArxivHtml } from '../src/services/sources/arxiv-html.ts';
 import { fetchText, HttpError, type HttpOptions } from '../src/services/sources/http.ts';
-import type { JobDeps, JobStats } from './index.ts';
+import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
+import { assessAttempts, type Assessment, type JobDeps, type JobStats } from './index.ts';
 
 export interface FetchTextOptions {
   /** At most this many papers (each one paced arXiv request, 3 s apart). */
@@ -18,8 +19,8 @@ export interface FetchTextOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** What became of one paper's fetch. */
-export type TextOutcome = 'ok' | 'no-html' | 'failed';
+/** What became of one paper's fetch: read, no HTML on arXiv, or failed (with the short cause). */
+type TextOutcome = 'ok' | 'no-html' | { failed: string };
 
 /**
  * Reads the full text of GRPO-family papers from arXiv's HTML, one version each: the units that
@@ -32,14 +33,24 @@ export async function fetchTexts(deps: JobDeps, opts: FetchTextOptions): Promise
   const todo =
     opts.papers?.map((paper) => ({ paper, attempts: 0 })) ??
     (await textCandidates(deps.db, { limit: opts.limit, now: deps.now() }));
-  const stats = { candidates: todo.length, ok: 0, noHtml: 0, failed: 0 };
+  const stats = { candidates: todo.length, ok: 0, noHtml: 0, failed: 0, firstError: null as string | null };
   for (const [i, { paper, attempts }] of todo.entries()) {
     if (opts.arxivHttp.signal?.aborted) break;
     const outcome = await fetchOne(deps, paper, attempts, opts.arxivHttp);
-    stats[outcome === 'no-html' ? 'noHtml' : outcome]++;
+    if (typeof outcome === 'object') {
+      stats.failed++;
+      stats.firstError ??= outcome.failed;
+    } else stats[outcome === 'no-html' ? 'noHtml' : 'ok']++;
     opts.onProgress?.(i + 1, todo.length);
   }
   return stats;
+}
+
+/** A fetch run failed when every paper's fetch failed (no HTML on arXiv is an answer, not a failure). */
+export function assessFetch(stats: JobStats): Assessment | undefined {
+  const failed = Number(stats.failed);
+  const tried = Number(stats.ok) + Number(stats.noHtml) + failed;
+  return assessAttempts(tried, Array(failed).fill(String(stats.firstError)), ['fetch', 'fetches']);
 }
 
 async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: HttpOptions): Promise<TextOutcome> {
@@ -87,9 +98,12 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       'full text stored',
     );
     return 'ok';
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    if (err.httpStatus === 404 || err.httpStatus === 410) {
+  } catch (caught) {
+    // The database going away fails the run (it is retried); anything else about one paper's page
+    // (a fetch, a page the reader cannot take) fails only that paper, tried again later.
+    if (isDatabaseUnavailable(caught)) throw caught;
+    const err = caught instanceof HttpError ? caught : new Error(`reading the page failed: ${errorSummary(caught)}`);
+    if (err instanceof HttpError && (err.httpStatus === 404 || err.httpStatus === 410)) {
       await saveText(deps.db, {
         ...base,
         status: 'no-html',
@@ -104,7 +118,7 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       return 'no-html';
     }
     // A text fetched earlier for this version is kept: a failed refresh never loses it.
-    if ((await getText(deps.db, paper.id, version))?.status === 'ok') return 'failed';
+    if ((await getText(deps.db, paper.id, version))?.status === 'ok') return { failed: err.message };
     const tries = attempts + 1;
     const retry = retryAt(tries, now);
     await saveText(deps.db, {
@@ -122,6 +136,6 @@ async function fetchOne(deps: JobDeps, paper: Paper, attempts: number, http: Htt
       { err: err.message, attempts: tries, retryAt: retry },
       retry ? 'full text fetch failed; tried again later' : 'full text fetch failed for good',
     );
-    return 'failed';
+    return { failed: err.message };
   }
 }

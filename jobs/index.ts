@@ -23,6 +23,17 @@ export interface Job {
   /** Run right after a successful run (e.g. summarise what a poll found), under its own lock. */
   then?: Job;
   run(deps: JobDeps): Promise<JobStats>;
+  /**
+   * Whether a run that returned did its work: `failed` when nothing of it got through (every feed,
+   * every fetch failed), `partial` when some of it failed. Undefined: it did.
+   */
+  assess?(stats: JobStats): Assessment | undefined;
+}
+
+/** A finished run that did not do all its work, and the short cause a user reads. */
+export interface Assessment {
+  status: 'partial' | 'failed';
+  error: string;
 }
 
 /** A run that stopped for a reason an operator must fix (its message says what); logged without a stack, it is not a bug. */
@@ -32,9 +43,9 @@ export class JobStopped extends Error {
 
 /** `failed.error` is a short cause, fit for users (no SQL, no secrets); `databaseUnavailable` says the database was unreachable (worth retrying soon). */
 export type JobOutcome =
-  | { status: 'ok'; stats: JobStats }
+  | { status: 'ok'; stats: JobStats; partial?: string }
   | { status: 'skipped'; reason: string }
-  | { status: 'failed'; error: string; databaseUnavailable?: boolean };
+  | { status: 'failed'; error: string; databaseUnavailable?: boolean; stats?: JobStats };
 
 /** A stable 32-bit key per job name for pg advisory locks. */
 function lockKey(name: string): number {
@@ -70,9 +81,20 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobOutcome> {
       const runId = await startJobRun(deps.db, job.name, lock, deps.now());
       try {
         const stats = await job.run({ ...deps, log });
-        await finishJobRun(deps.db, runId, { status: 'ok', stats }, deps.now());
-        log.info({ ...stats, ms: Math.round(performance.now() - started) }, 'job finished');
-        return { status: 'ok', stats };
+        const verdict = job.assess?.(stats);
+        await finishJobRun(
+          deps.db,
+          runId,
+          { status: verdict?.status ?? 'ok', stats, error: verdict?.error },
+          deps.now(),
+        );
+        const ms = Math.round(performance.now() - started);
+        if (verdict?.status === 'failed') {
+          log.warn({ error: verdict.error, ms }, 'job finished without doing its work');
+          return { status: 'failed', error: verdict.error, stats };
+        }
+        log.info({ ...stats, ms }, verdict ? `job finished in part: ${verdict.error}` : 'job finished');
+        return verdict ? { status: 'ok', stats, partial: verdict.error } : { status: 'ok', stats };
       } catch (err) {
         await finishJobRun(deps.db, runId, { status: 'failed', error: errorSummary(err, 500) }, deps.now()).catch(
           () => {},
@@ -189,4 +211,20 @@ export function nextRunsOf(
     }
     return out;
   };
+}
+
+/**
+ * The verdict on a run made of independent attempts (feeds, fetches, lookups): `failed` when every
+ * attempt failed, `partial` when some did. `what` names one attempt and several ("feed", "feeds").
+ */
+export function assessAttempts(
+  attempted: number,
+  failures: readonly string[],
+  what: [one: string, many: string],
+): Assessment | undefined {
+  if (attempted === 0 || failures.length === 0) return undefined;
+  const first = failures[0]!;
+  if (failures.length >= attempted)
+    return { status: 'failed', error: `every ${what[0]} failed (${attempted}): ${first}` };
+  return { status: 'partial', error: `${failures.length} of ${attempted} ${what[1]} failed: ${first}` };
 }

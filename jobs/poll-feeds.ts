@@ -6,7 +6,7 @@ import { feedsFor, type Feed } from '../src/services/sources/feeds.ts';
 import { failureHealth } from '../src/core/feeds/health.ts';
 import { Pacer, type HttpOptions } from '../src/services/sources/http.ts';
 import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
-import type { Job, JobDeps, JobStats } from './index.ts';
+import { assessAttempts, type Assessment, type Job, type JobDeps, type JobStats } from './index.ts';
 import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
 import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
@@ -74,6 +74,13 @@ export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<
     failed: all.filter((f) => f.status === 'failed').length,
     feeds,
   };
+}
+
+/** A poll failed when every feed failed, and did part of its work when some did. */
+export function assessPoll(stats: JobStats): Assessment | undefined {
+  const feeds = Object.entries((stats.feeds ?? {}) as Record<string, FeedStats>);
+  const failures = feeds.filter(([, f]) => f.status === 'failed').map(([name, f]) => `${name}: ${f.error ?? 'failed'}`);
+  return assessAttempts(feeds.length, failures, ['feed', 'feeds']);
 }
 
 async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[0], now: Date): Promise<FeedStats> {
@@ -148,6 +155,7 @@ export const pollFeedsJob: Job = {
   name: 'poll-feeds',
   lock: 'poll',
   schedule: (config) => config.pollCron,
+  assess: assessPoll,
   async run(deps) {
     const reclassified = await reclassifyIfRulesChanged(deps);
     if (reclassified !== null)
@@ -165,5 +173,6 @@ export const pollHfJob: Job = {
   name: 'poll-hf',
   lock: 'poll',
   schedule: (config) => config.hfPollCron,
+  assess: assessPoll,
   run: (deps) => pollFeeds(deps, { sources: ['hf-daily'] }),
 };

@@ -3,7 +3,7 @@ import { ingestCandidates } from '../src/services/ingest/ingest.ts';
 import { titleKey } from '../src/core/papers/identity.ts';
 import { arxivApiUrl, parseArxivApi, titleQuery } from '../src/services/sources/arxiv-api.ts';
 import { fetchText, type HttpOptions } from '../src/services/sources/http.ts';
-import type { JobDeps, JobStats } from './index.ts';
+import { assessAttempts, type Assessment, type JobDeps, type JobStats } from './index.ts';
 
 export interface ResolveOptions {
   /** At most this many lookups (each is one paced arXiv request, 3 s apart). */
@@ -22,6 +22,7 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
   const todo = await titleOnlyPapers(deps.db, opts.limit);
   let resolved = 0;
   let failed = 0;
+  let firstError: string | null = null;
   for (const [i, p] of todo.entries()) {
     if (opts.arxivHttp.signal?.aborted) break;
     const query = searchable(p.title);
@@ -46,11 +47,18 @@ export async function resolveTitles(deps: JobDeps, opts: ResolveOptions): Promis
       await recordTitleLookup(deps.db, p.id, p.titleKey, match?.arxivId ?? null, deps.now());
     } catch (err) {
       failed++;
+      firstError ??= err instanceof Error ? err.message : String(err);
       deps.log.warn({ err, paper: p.id }, 'title lookup failed; it will be tried again');
     }
     opts.onProgress?.(i + 1, todo.length);
   }
-  return { looked: todo.length, resolved, failed };
+  return { looked: todo.length, resolved, failed, firstError };
+}
+
+/** A lookup run failed when every lookup failed (a title arXiv does not have is an answer, not a failure). */
+export function assessLookups(stats: JobStats): Assessment | undefined {
+  const failed = Number(stats.failed);
+  return assessAttempts(Number(stats.looked), Array(failed).fill(String(stats.firstError)), ['lookup', 'lookups']);
 }
 
 /** A title with no letters or digits cannot be searched for; it is recorded as not found. */

@@ -1,7 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import { Command as Cli, CommanderError, Option } from 'commander';
 import { loadConfig, ConfigError } from './core/config.ts';
-import { errorSummary, isDatabaseUnavailable, isUserFacing, redactSecrets, UserFacingError } from './core/errors.ts';
+import {
+  errorSummary,
+  ExternalServiceError,
+  isDatabaseUnavailable,
+  isUserFacing,
+  redactSecrets,
+  UserFacingError,
+} from './core/errors.ts';
 import { DatabaseUnreachableError } from '../db/open.ts';
 import type { App } from './app.ts';
 import { addAskCommand } from './cli/ask.ts';
@@ -46,7 +53,13 @@ async function startConsole(app: App): Promise<void> {
 export function buildCli(): Cli {
   const cli = new Cli('grpo-digest')
     .description('A Discord bot for GRPO-family papers: search, digests, subscriptions and a reading-group queue.')
-    .showHelpAfterError('(add --help for usage)');
+    // A usage mistake is one line, exit 2 (README: 1 = failed, 2 = a mistake to fix). Set before the
+    // subcommands are added, so that each of them inherits both.
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) =>
+        write(`grpo-digest: ${text.replace(/^error: /, '').trim()} (add --help for usage)\n`),
+    });
 
   cli
     .command('start')
@@ -70,7 +83,17 @@ export function buildCli(): Cli {
   cli
     .command('migrate')
     .description('Apply database migrations (start does this too)')
-    .action(() => withApp(async () => print('Migrations applied.'), { seedIfEmpty: false }));
+    .action(() =>
+      withApp(
+        async (app) =>
+          print(
+            app.handle.migrationsApplied === 0
+              ? 'The schema is up to date: no migration to apply.'
+              : `Applied ${app.handle.migrationsApplied} migration${app.handle.migrationsApplied === 1 ? '' : 's'}.`,
+          ),
+        { seedIfEmpty: false },
+      ),
+    );
 
   cli
     .command('seed')
@@ -220,13 +243,14 @@ export async function main(argv = process.argv): Promise<void> {
 
 function exitCodeFor(err: unknown): number {
   const say = (text: string) => process.stderr.write(`grpo-digest: ${stripControlChars(redactSecrets(text))}\n`);
-  if (err instanceof CommanderError) return err.exitCode; // commander already printed its message
+  // Commander already printed its one line; any non-zero exit of it is a usage mistake.
+  if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
   if (err instanceof OutputClosed) return 0; // the reader had enough (| head): nothing to report
   if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || isUserFacing(err)) {
     say(err.message);
     return 2;
   }
-  if (err instanceof DatabaseUnreachableError || err instanceof CommandFailed) {
+  if (err instanceof DatabaseUnreachableError || err instanceof CommandFailed || err instanceof ExternalServiceError) {
     say(err.message);
     return 1;
   }

@@ -1,5 +1,6 @@
 import type { CommandDeps, ComponentInput, ComponentReply } from '../../src/core/command.ts';
 import { CUSTOM_IDS } from '../../src/core/custom-id.ts';
+import { UserFacingError } from '../../src/core/errors.ts';
 import { errorReply, type Reply } from '../../src/core/reply.ts';
 import { pagerRow } from '../../src/core/views/pager.ts';
 import { paperListReply } from '../../src/core/views/paper-list.ts';
@@ -33,6 +34,11 @@ export interface SearchRequest {
  */
 export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<Reply> {
   const { query, limit, page } = r;
+  const words = query.trim().split(/\s+/);
+  if (words.every((w) => w.startsWith('-')))
+    throw new UserFacingError(
+      `"${query.trim()}" only says what to leave out. Add a word to search for, e.g. query:grpo ${words[0]}`,
+    );
   const { hits, hasMore } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
   if (hits.length === 0) {
     const msg =

@@ -11,6 +11,16 @@ export async function getChannel(db: Db, channelId: string): Promise<Channel | u
   return (await db.select().from(channels).where(eq(channels.channelId, channelId)))[0];
 }
 
+/** The channels of a server that have a digest set up (on or off), by channel id. */
+export async function guildDigestChannels(db: Db, guildId: string): Promise<string[]> {
+  const rows = await db
+    .select({ channelId: channels.channelId })
+    .from(channels)
+    .where(eq(channels.guildId, guildId))
+    .orderBy(channels.channelId);
+  return rows.map((r) => r.channelId);
+}
+
 /**
  * Creates or replaces a channel's digest settings and turns it on. Clears a recorded delivery
  * error, so a channel whose permissions were fixed resumes with the next due digest. The server

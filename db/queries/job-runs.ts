@@ -37,7 +37,7 @@ export async function closeInterruptedRuns(db: Db, job: string, lock: string, no
 export async function finishJobRun(
   db: Db,
   id: number,
-  r: { status: 'ok' | 'failed'; stats?: unknown; error?: string },
+  r: { status: 'ok' | 'partial' | 'failed'; stats?: unknown; error?: string },
   now: Date,
 ): Promise<void> {
   await db

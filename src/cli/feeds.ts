@@ -18,13 +18,13 @@ import {
   writeLine,
 } from './shared.ts';
 import { afterPoll } from '../../jobs/graph.ts';
-import { runChain, type Job, type JobDeps, type JobOutcome } from '../../jobs/index.ts';
+import { runChain, type Job, type JobDeps, type JobOutcome, type JobStats } from '../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../jobs/judge-relevance.ts';
 import { WINDOW_DAYS } from '../services/outbox/notices.ts';
 import { summarizePendingJob } from '../../jobs/summarize-pending.ts';
 import { describeSummaryRun } from './summarize.ts';
-import { httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
-import { resolveTitles } from '../../jobs/resolve-titles.ts';
+import { assessPoll, httpOptions, pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
+import { assessLookups, resolveTitles } from '../../jobs/resolve-titles.ts';
 import { backfill } from '../../jobs/backfill.ts';
 
 const SOURCES: SourceName[] = ['arxiv-rss', 'arxiv-api', 'hf-daily'];
@@ -48,14 +48,29 @@ function report(
   if (json) {
     printJson(followUps ? { ...outcome, followUps } : outcome);
     if (outcome.status === 'failed') throw failure(outcome);
-    return failIfEveryFeedFailed(outcome);
+    return;
   }
   if (outcome.status === 'skipped')
     throw new UserFacingError(
       'Another poll or backfill is running (maybe the bot itself); try again when it finishes.',
     );
+  if (outcome.stats) printFeeds(outcome.stats);
+  if (followUps) {
+    for (const f of followUps) {
+      if (f.job === summarizePendingJob.name) print(describeSummaryRun(f.outcome));
+      else if (f.job === judgeRelevanceJob.name) print(describeJudgeRun(f.outcome, keyed));
+      else print(`${f.job}: ${f.outcome.status}`);
+    }
+    print(
+      `Subscribers: not notified from the shell (that needs the bot's Discord connection); the bot announces these papers on its next run (they stay candidates for ${WINDOW_DAYS} days).`,
+    );
+  }
   if (outcome.status === 'failed') throw failure(outcome);
-  const { feeds, ...totals } = outcome.stats as { feeds?: Record<string, FeedStats> };
+}
+
+/** One line per feed, then the totals. */
+function printFeeds(stats: JobStats): void {
+  const { feeds, ...totals } = stats as { feeds?: Record<string, FeedStats> };
   for (const [name, f] of Object.entries(feeds ?? {})) {
     const health = f.health === 'ok' ? '' : `  [${f.health}]`;
     print(
@@ -69,36 +84,16 @@ function report(
       .map(([k, v]) => `${k} ${String(v)}`)
       .join(', ')}`,
   );
-  if (followUps) {
-    for (const f of followUps) {
-      if (f.job === summarizePendingJob.name) print(describeSummaryRun(f.outcome));
-      else if (f.job === judgeRelevanceJob.name) print(describeJudgeRun(f.outcome, keyed));
-      else print(`${f.job}: ${f.outcome.status}`);
-    }
-    print(
-      `Subscribers: not notified from the shell (that needs the bot's Discord connection); the bot announces these papers on its next run (they stay candidates for ${WINDOW_DAYS} days).`,
-    );
-  }
-  failIfEveryFeedFailed(outcome);
 }
 
 function failure(outcome: Extract<JobOutcome, { status: 'failed' }>): CommandFailed {
   return new CommandFailed(
     outcome.databaseUnavailable
       ? `lost the database, ${databaseName()}: ${outcome.error}. Check that it runs and try again.`
-      : outcome.error,
+      : outcome.stats
+        ? `${outcome.error}. Nothing was stored; /status says why, and the next poll retries.`
+        : outcome.error,
   );
-}
-
-/** A poll where every feed failed did nothing: exit non-zero, so cron and scripts notice. */
-function failIfEveryFeedFailed(outcome: JobOutcome): void {
-  if (outcome.status !== 'ok') return;
-  const feeds = Object.values((outcome.stats as { feeds?: Record<string, FeedStats> }).feeds ?? {});
-  if (feeds.length > 0 && feeds.every((f) => f.status === 'failed')) {
-    throw new CommandFailed(
-      `every feed failed (${feeds.length}); nothing was stored. /status and the log say why; the next poll retries.`,
-    );
-  }
 }
 
 /** `poll`, `backfill` and `classify`: the feed side of the CLI. */
@@ -120,12 +115,18 @@ export function addFeedCommands(cli: Cli): void {
       }
       return withApp(
         async (app) => {
+          const today = app.deps.now().toISOString().slice(0, 10);
+          if (o.date && o.date > today)
+            throw new UserFacingError(
+              `--date ${o.date} is after today (${today}, UTC): arXiv has announced nothing then.`,
+            );
           const stop = interruptible();
           const job: Job = {
             name: 'poll-feeds',
             lock: 'poll',
             schedule: app.config.pollCron,
             run: (d: JobDeps) => pollFeeds(d, { sources: o.source, date: o.date, signal: stop.signal }),
+            assess: assessPoll,
             ...(o.followUps && { then: afterPoll() }),
           };
           const [first, ...followUps] = await runChain(job, app.deps).finally(stop.done);
@@ -182,13 +183,16 @@ export function addFeedCommands(cli: Cli): void {
               schedule: app.config.pollCron,
               run: (d: JobDeps) =>
                 resolveTitles(d, { limit: o.limit, arxivHttp: httpOptions(d, signal).arxivHttp, onProgress }),
+              assess: assessLookups,
             }),
           );
           if (o.json) return printJson(outcome);
-          if (outcome.status !== 'ok') return report(outcome, false);
+          if (outcome.status === 'failed' && !outcome.stats) return report(outcome, false);
+          if (outcome.status === 'skipped') return report(outcome, false);
           print(
-            `Looked up ${String(outcome.stats.looked)} titles: ${String(outcome.stats.resolved)} resolved, ${String(outcome.stats.failed)} failed (tried again next time).`,
+            `Looked up ${String(outcome.stats!.looked)} titles: ${String(outcome.stats!.resolved)} resolved, ${String(outcome.stats!.failed)} failed (tried again next time).`,
           );
+          if (outcome.status === 'failed') throw new CommandFailed(outcome.error);
         },
         { quiet: true },
       ),

@@ -1,9 +1,9 @@
 import type { Command as Cli } from 'commander';
-import { fetchTexts } from '../../jobs/fetch-text.ts';
+import { assessFetch, fetchTexts } from '../../jobs/fetch-text.ts';
 import type { JobOutcome } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
 import { UserFacingError } from '../core/errors.ts';
-import { paperArg, positiveInt, print, printJson, runFromShell, withApp } from './shared.ts';
+import { CommandFailed, paperArg, positiveInt, print, printJson, runFromShell, withApp } from './shared.ts';
 
 /**
  * `grpo-digest fetch-text [--paper <ref>] [--limit n] [--json]`: reads GRPO-family papers' full texts
@@ -31,6 +31,7 @@ export function addFetchTextCommand(cli: Cli): void {
               name: 'fetch-text',
               lock: 'poll',
               schedule: (c) => c.pollCron,
+              assess: assessFetch,
               run: (d) =>
                 fetchTexts(d, {
                   limit: o.limit,
@@ -41,7 +42,8 @@ export function addFetchTextCommand(cli: Cli): void {
             }),
           );
           if (o.json) return printJson(outcome);
-          if (outcome.status !== 'ok') throw new UserFacingError(describeFetch(outcome));
+          if (outcome.status === 'skipped') throw new UserFacingError(describeFetch(outcome));
+          if (outcome.status === 'failed') throw new CommandFailed(describeFetch(outcome));
           print(describeFetch(outcome));
         },
         { quiet: true },

@@ -66,7 +66,12 @@ export async function withApp<T>(
   opts: { seedIfEmpty?: boolean; quiet?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig(process.env);
-  const log = createLogger(config.logLevel ?? (opts.quiet ? 'warn' : 'info'));
+  // Quiet commands (the console, poll, fetch-text ...) print what they did; their log adds only
+  // warnings, one short line each. LOG_LEVEL set: the full structured log, as the bot writes it.
+  const log =
+    config.logLevel === undefined && opts.quiet
+      ? createLogger('warn', { oneLine: (line) => process.stderr.write(`grpo-digest: ${stripControlChars(line)}\n`) })
+      : createLogger(config.logLevel ?? 'info');
   const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
   try {
     return await fn(app);

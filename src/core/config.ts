@@ -51,11 +51,17 @@ const schema = z.object({
   DISCORD_TOKEN: z.string().min(1).optional(),
   DISCORD_APPLICATION_ID: z
     .string()
-    .regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)')
+    .regex(
+      /^\d{15,21}$/,
+      'must be a Discord id of 15 to 21 digits (Discord: Developer Mode, then right-click > Copy ID)',
+    )
     .optional(),
   DISCORD_GUILD_ID: z
     .string()
-    .regex(/^\d{15,21}$/, 'must be a Discord snowflake (digits)')
+    .regex(
+      /^\d{15,21}$/,
+      'must be a Discord id of 15 to 21 digits (Discord: Developer Mode, then right-click > Copy ID)',
+    )
     .optional(),
   DISCORD_API_BASE: url.optional(),
   // Internal sharding in one process: `auto` (Discord's recommendation) or a shard count. Unset: one shard.

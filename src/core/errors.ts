@@ -12,6 +12,14 @@ export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
+/**
+ * A service the bot depends on, other than its database, failed (Discord at log-in): said as that
+ * service's failure, never taken for the database's even when its socket error is ECONNREFUSED.
+ */
+export class ExternalServiceError extends Error {
+  override name = 'ExternalServiceError';
+}
+
 export function isUserFacing(err: unknown): err is UserFacingError {
   return err instanceof UserFacingError;
 }
@@ -28,8 +36,10 @@ export function registerSecrets(...values: (string | null | undefined)[]): void 
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   // An echoed header or a key=value pair: `authorization: Bearer x`, `"x-api-key":"x"`, `password=x`.
+  // The value must look like a secret (a digit, or 16 characters): prose such as "the bot token:
+  // Developer Portal" stays readable.
   [
-    /((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?[^\s"',;}&]+/gi,
+    /((?:authorization|proxy-authorization|x-api-key|api[_-]?key|access[_-]?token|token|password|passwd|secret)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Bot)\s+)?(?=[^\s"',;}&]*\d|[^\s"',;}&]{16})[^\s"',;}&]+/gi,
     `$1${REDACTED}`,
   ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]{6,}/g, `Bearer ${REDACTED}`],
@@ -101,7 +111,7 @@ const CONNECTION_CODES = new Set([
  * that refused a connection (an HttpError caused by ECONNREFUSED) is not the database.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return connectionCode(err) !== undefined;
+  return !(err instanceof ExternalServiceError) && connectionCode(err) !== undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { redactSecrets, serializeError } from './errors.ts';
+import { errorSummary, redactSecrets, serializeError } from './errors.ts';
 
 export type { Logger };
 
@@ -32,9 +32,15 @@ const SERIALIZERS = {
  */
 export function createLogger(
   level = 'info',
-  opts: { pretty?: boolean; destination?: { write(line: string): void } } = {},
+  opts: {
+    pretty?: boolean;
+    destination?: { write(line: string): void };
+    /** Each entry as one short human line (no stacks, no SQL), for the shell and the console. */
+    oneLine?: (line: string) => void;
+  } = {},
 ): Logger {
   const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: undefined, serializers: SERIALIZERS };
+  if (opts.oneLine) return oneLineLogger(level, opts.oneLine);
   if (opts.destination) return pino(options, opts.destination);
   const pretty = opts.pretty ?? process.stderr.isTTY;
   if (pretty) {
@@ -44,4 +50,30 @@ export function createLogger(
     });
   }
   return pino(options, pino.destination({ fd: 2, sync: true }));
+}
+
+/** A logger that writes each entry as `warning: what happened: the short cause`, nothing else. */
+function oneLineLogger(level: string, write: (line: string) => void): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      hooks: {
+        logMethod(args, _method, num) {
+          const [first, second] = args as unknown[];
+          const fields = typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : {};
+          const msg = typeof first === 'string' ? first : typeof second === 'string' ? second : '';
+          const cause =
+            fields.err !== undefined
+              ? errorSummary(fields.err, 200)
+              : typeof fields.error === 'string'
+                ? fields.error.slice(0, 200)
+                : undefined;
+          const label = num >= 50 ? 'error' : num >= 40 ? 'warning' : 'info';
+          write(redactSecrets(`${label}: ${msg}${cause ? `: ${cause}` : ''}`).replace(/\s+/g, ' '));
+        },
+      },
+    },
+    { write: () => {} },
+  );
 }

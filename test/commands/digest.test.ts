@@ -133,6 +133,10 @@ describe('/digest', () => {
 
   it('says when a channel has no digest, and keeps other servers out', async () => {
     expect((await run('status', {})).content).toMatch(/No digest is set up for #c1/);
+    // The channel that has one is named, and the suggestion sets one up here, not in a channel of the example.
+    const here = (await run('status', {})).content!;
+    expect(here).toMatch(/This server has one in <#100>.*add channel:<#100> to the command/);
+    expect(here).toMatch(/Set one up here with \/digest setup channel:#c1 time:09:00/);
     expect((await run('status', { channel: '100' }, { guildId: 'g2' })).content).toMatch(/No digest is set up/);
     expect((await run('setup', setupOptions, { guildId: 'g2' })).content).toMatch(/belongs to another server/);
     expect((await run('status', { channel: '100' }, { guildId: undefined })).content).toMatch(
@@ -228,6 +232,8 @@ describe('/digest', () => {
     });
     expect(replyText(reply)).toMatch(/weekly on Friday at 18:30 UTC/);
     expect(replyText(reply)).toMatch(/2026-11-27 18:30 UTC/); // 2026-11-21 is a Saturday
+    const next = /Next digest\n(.*)/.exec(replyText(reply))![1]!;
+    expect(next.match(/18:30 UTC/g)).toHaveLength(1); // a UTC channel's time said once
   });
 
   it("puts the week's papers by family on top of a weekly digest when asked, and shows it in the preview", async () => {

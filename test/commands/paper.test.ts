@@ -136,6 +136,11 @@ describe('/paper', () => {
       ['show', { id: 'no paper has this title at all qqq' }, /No paper titled/],
       ['search', { query: '' }, /needs `query`/],
       ['search', { query: 'x'.repeat(500) }, /too long/],
+      [
+        'search',
+        { query: '-entropy' },
+        /only says what to leave out\. Add a word to search for, e\.g\. query:grpo -entropy/,
+      ],
     ];
     for (const [sub, options, message] of cases) {
       const reply = await runCommand(paper, input(sub, options), seeded().deps);

@@ -123,15 +123,16 @@ describe('/queue', () => {
     const off = await runComponent(queue, press(id, '103'), deps());
     expect(off.content).toMatch(/is removed: 2 votes now/);
     expect(off.update).toBeUndefined(); // the digest message itself is left alone
+    // A paper id that was never stored is not "no longer" in the corpus.
     expect((await runComponent(queue, press(voteCustomId(999_999), '103'), deps())).content).toMatch(
-      /no longer in the corpus/,
+      /names no paper in the corpus/,
     );
     expect((await runComponent(queue, press('vote:abc', '103'), deps())).content).toMatch(
       /not a vote button the bot made.*\/queue vote paper:/,
     );
     // An arXiv id typed into /press is not "gone from the corpus": the answer says how to vote for it.
     const typed = (await runComponent(queue, press('vote:2507.18071', '103'), deps())).content!;
-    expect(typed).not.toMatch(/no longer in the corpus/);
+    expect(typed).not.toMatch(/no paper in the corpus/);
     expect(typed).toMatch(/\/queue vote paper:/);
     expect((await runComponent(queue, { ...press(id, '103'), guildId: undefined }, deps())).content).toMatch(
       /belongs to a server/,

@@ -21,7 +21,7 @@ describe('/status and /topics', () => {
       {
         feed: 'hf-daily',
         health: 'failing',
-        healthDetail: 'HTTP 503 after 3 attempts',
+        healthDetail: '3 failed polls in a row: HTTP 503 after 3 attempts',
         lastSuccessAt: at('2026-11-19T06:15:00Z'),
         consecutiveFailures: 3,
         lastError: 'HTTP 503',
@@ -179,9 +179,11 @@ describe('/status and /topics', () => {
       ),
     );
     expect(text).toMatch(/✅ \*\*arXiv cs\.LG\*\*: ok · last success <t:\d+:f>/);
+    // The streak and the error once each (the failing detail carries both).
     expect(text).toMatch(
-      /❌ \*\*HF\*\*: failing · HTTP 503 after 3 attempts · last success .* · 3 failures in a row \(HTTP 503\)/,
+      /❌ \*\*HF\*\*: failing · 3 failed polls in a row: HTTP 503 after 3 attempts · last success <t:\d+:f> \(<t:\d+:R>\)\n/,
     );
+    expect(text.match(/in a row/g)).toHaveLength(1);
     expect(text).toMatch(/Last poll\n<t:\d+:f> \(<t:\d+:R>\) · ok in 42 s/);
     expect(text).toMatch(/Next poll\nscheduler not running in this process \(POLL_CRON `15 6 \* \* \*`/);
     expect(text).toMatch(/2 new, 1 GRPO-family/);

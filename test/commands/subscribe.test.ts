@@ -67,6 +67,14 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     const rows = (await rowsOf('u1')).filter((r) => r.kind === 'keyword');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.exclude).toBe('video');
+    // Followed again as it is, or without its exclusions: the reply says what happened.
+    expect(replyText(await run(subscribe, { keyword: 'clip-higher', exclude: 'video' }))).toMatch(
+      /already follow `keyword:clip-higher`; nothing changed \(except `video`\)/,
+    );
+    expect(replyText(await run(subscribe, { keyword: 'clip-higher' }))).toMatch(
+      /its exclusions \(`video`\) are removed/,
+    );
+    expect(replyText(await run(subscribe, { keyword: 'clip-higher' }))).toMatch(/; nothing changed\./);
   });
 
   it('refuses anything but exactly one of topic, keyword, author or family, and bad values, saying what to do', async () => {
@@ -77,6 +85,8 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
       [{ topic: 'cooking' }, /not a topic.*\/topics/],
       [{ family: 'XYZPO' }, /not a GRPO-family name/],
       [{ keyword: '!' }, /two letters/],
+      [{ keyword: 'the' }, /in nearly every paper/],
+      [{ keyword: 'Of The' }, /in nearly every paper/],
       [{ keyword: 'x'.repeat(101) }, /too long/],
     ];
     for (const [options, message] of cases) {

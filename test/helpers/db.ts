@@ -11,17 +11,19 @@ export function testDbUrl(name: string): string {
 }
 
 /**
- * A fresh database cloned from the migrated template, closed when the file's tests end.
+ * A fresh database cloned from the migrated template (`seeded`: the template with the seed corpus
+ * imported, test/helpers/global-setup.ts), closed when the file's tests end.
  * Call it in `beforeAll` (or at the top of a describe) of each test file that needs one.
  */
-export async function createTestDb(): Promise<DbHandle & { url: string; name: string }> {
+export async function createTestDb(opts: { seeded?: boolean } = {}): Promise<DbHandle & { url: string; name: string }> {
+  const template = inject(opts.seeded ? 'pgSeededTemplate' : 'pgTemplate');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} });
   try {
     // Cloning fails while another session is connected to the template; nobody stays connected, so retry briefly.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+        await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
         break;
       } catch (err) {
         if (attempt >= 20) throw err;

@@ -6,8 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../db/client.ts';
 import { startEmbeddedPostgres } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
+import { importSeeds } from '../../seeds/import.ts';
 
 export const TEMPLATE_DB = 'template_grpo';
+/** The template with the seed corpus imported once, for the test files that need the real corpus. */
+export const SEEDED_TEMPLATE_DB = 'template_grpo_seeded';
+/** The clock of that import: every seeded test database says it was imported then. */
+export const SEEDED_AT = new Date('2026-11-21T12:00:00Z');
 
 /**
  * One real Postgres server per test run, with a migrated template database, and a fresh build of the CLI.
@@ -26,8 +31,14 @@ export default async function setup(project: TestProject) {
   const handle = createDb(server.url(TEMPLATE_DB), { max: 1 });
   await runMigrations(handle.db);
   await handle.close();
+  // The seed import takes seconds (parsing, repairing the Chinese notes); done once here, not in every file.
+  await server.createDatabase(SEEDED_TEMPLATE_DB, TEMPLATE_DB);
+  const seeded = createDb(server.url(SEEDED_TEMPLATE_DB), { max: 1 });
+  await importSeeds({ db: seeded.db, now: () => SEEDED_AT });
+  await seeded.close();
   project.provide('pgAdminUrl', server.url('postgres'));
   project.provide('pgTemplate', TEMPLATE_DB);
+  project.provide('pgSeededTemplate', SEEDED_TEMPLATE_DB);
   return async () => {
     await server.stop();
   };
@@ -37,5 +48,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     pgTemplate: string;
+    pgSeededTemplate: string;
   }
 }

@@ -25,6 +25,8 @@ describe('fetchTexts', () => {
       if (url.pathname === '/html/2611.04242v2')
         return { body: htmlFixture(PAPER_HTML), headers: { 'content-type': 'text/html' } };
       if (url.pathname === '/html/2611.05555v1') return { body: htmlFixture('stub-no-html.html') };
+      if (url.pathname === '/html/2611.09999v1')
+        return { body: `<html><body>${'<div>'.repeat(200_000)}deep${'</div>'.repeat(200_000)}</body></html>` };
       if (url.pathname === '/html/2611.07777v1')
         return busy ? { status: 503, body: 'busy' } : { body: htmlFixture(PAPER_HTML) };
       return undefined; // 404: arXiv has no HTML for 2611.06666v1
@@ -79,6 +81,7 @@ describe('fetchTexts', () => {
       ok: 1,
       noHtml: 2,
       failed: 1,
+      firstError: expect.stringMatching(/2611\.07777v1: HTTP 503/),
     });
     expect(server.requests.map((r) => r.path).sort()).toEqual([
       '/html/2611.04242v2',
@@ -124,5 +127,14 @@ describe('fetchTexts', () => {
     await t.db.update(papers).set({ arxivVersion: 3 }).where(eq(papers.id, ok.id));
     expect(await fetchTexts(deps, { limit: 10, arxivHttp: http })).toMatchObject({ candidates: 1, noHtml: 1 });
     expect((await textOf(ok)).map((r) => `${r.version}:${r.status}`)).toEqual(['2:ok', '3:no-html']);
+  });
+  it('reads a page nested 200,000 elements deep as no HTML, without failing the run or the next paper', async () => {
+    const deep = await add('2611.09999', 1);
+    const next = await add('2611.04243', 1);
+    const http = { ...httpOptions(deps).arxivHttp, sleep: async () => {} };
+    const stats = await fetchTexts(deps, { limit: 10, arxivHttp: http, papers: [deep, next] });
+    expect(stats).toMatchObject({ candidates: 2, noHtml: 2 });
+    const [text] = await textOf(deep);
+    expect(text).toMatchObject({ status: 'no-html', reason: expect.stringMatching(/nests elements over [\d,]+ deep/) });
   });
 });

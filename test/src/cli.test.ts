@@ -61,6 +61,27 @@ describe('grpo-digest CLI on DATABASE_URL', { timeout: 90_000 }, () => {
     expect(bad.stderr).toMatch(/must be a whole number/);
   });
 
+  it('answers a usage mistake with one line and exit 2, before touching the database', async () => {
+    for (const args of [
+      ['search', 'grpo', '--limit', '0'],
+      ['poll', '--bogus'],
+      ['show'],
+      ['export', '--format', 'xml'],
+    ]) {
+      const r = await cli(args, { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      expect({ args, code: r.code, lines: r.stderr.trim().split('\n').length }).toEqual({ args, code: 2, lines: 1 });
+      expect(r.stderr).toMatch(/^grpo-digest: .+ \(add --help for usage\)\n$/);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('says whether migrate applied anything, and refuses to poll a day that has not come', async () => {
+    expect((await cli(['migrate'], env)).stdout).toBe('The schema is up to date: no migration to apply.\n');
+    const future = await cli(['poll', '--date', '2999-01-01'], env);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toMatch(/--date 2999-01-01 is after today/);
+  });
+
   it('exports every paper as one JSON line each, with its LLM summaries', async () => {
     const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
     await t.db.insert(summaries).values({

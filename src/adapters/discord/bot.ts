@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { Command, CommandDeps } from '../../core/command.ts';
 import { discordCredentials, type Config } from '../../core/config.ts';
+import { ExternalServiceError } from '../../core/errors.ts';
 import type { Notifier } from '../../core/delivery/notifier.ts';
 import type { Poster } from '../../core/delivery/poster.ts';
 import type { OpsSource } from '../ops/server.ts';
@@ -71,7 +72,11 @@ export async function connectDiscord(
     );
   } catch (err) {
     await client.destroy();
-    throw err;
+    // Said as Discord's: a refused connection here is Discord's API, not the database, whatever its code.
+    throw new ExternalServiceError(
+      `could not log in to Discord (${config.discord.apiBase ?? 'discord.com'}): ${causeOf(err)}. Check DISCORD_TOKEN, the network, and DISCORD_API_BASE if set.`,
+      { cause: err },
+    );
   }
 
   try {
@@ -103,4 +108,16 @@ export async function connectDiscord(
       return closing;
     },
   };
+}
+
+/** A failed login's cause in a few words: the socket's code (ECONNREFUSED, ENOTFOUND) when there is one. */
+function causeOf(err: unknown): string {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return `network error ${code}`;
+    const errors = (e as { errors?: unknown[] }).errors;
+    e = (e as { cause?: unknown }).cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
 }

@@ -43,7 +43,9 @@ export function paperCard(
   const fields: EmbedField[] = [];
   const delta = compactDelta(summary?.grpoDelta, l.deltaAxes, { max: 250 });
   if (delta) fields.push({ name: l.delta, value: fit(untrustedText(delta), LIMITS.fieldValue) });
-  const linkMd = linkLine(links.list.filter((x) => x.url !== links.main));
+  const linkMd = linkLine(
+    links.list.filter((x) => x.url !== links.main).map((x) => ({ ...x, label: l.linkName(x.label) })),
+  );
   if (linkMd) fields.push({ name: l.links, value: linkMd });
   const footer = signals(p, l);
 
@@ -108,6 +110,6 @@ function buttons(paperId: number, list: { label: string; url: string }[], l: Dig
   const linkButtons: Button[] = list
     .filter((x) => x.label !== 'Project page' && x.url.length <= MAX_BUTTON_URL)
     .slice(0, LIMITS.buttonsPerRow - 1)
-    .map((x) => ({ kind: 'link', label: x.label === 'Hugging Face' ? 'HF' : x.label, url: x.url }));
+    .map((x) => ({ kind: 'link', label: x.label === 'Hugging Face' ? 'HF' : l.linkName(x.label), url: x.url }));
   return [vote, ...linkButtons];
 }

@@ -29,8 +29,9 @@ function feedOrder(feed: string): string {
 
 function warning(f: FeedHealth, now: Date, l: DigestLabels): string | undefined {
   const label = feedLabel(f.feed);
-  // The detail quotes what an upstream server said: shown as text.
-  const detail = f.healthDetail ? `: ${fit(untrustedText(squash(f.healthDetail)), 240)}` : '';
+  // A failing feed's detail is an error (it may quote an upstream): /status shows it, a public
+  // digest does not. A stale or empty feed's detail is the bot's own words.
+  const detail = f.healthDetail && f.health !== 'failing' ? `: ${fit(untrustedText(squash(f.healthDetail)), 240)}` : '';
   if (f.health === 'failing' || f.health === 'stale' || f.health === 'empty')
     return `⚠ ${label} ${l.warn[f.health]}${detail}`;
   if (!f.lastSuccessAt) return `⚠ ${label} ${l.warn.never}`;

@@ -20,6 +20,8 @@ export interface DigestLabels {
   familyCount: (family: number | null) => string;
   warn: { stale: string; empty: string; failing: string; silent: string; never: string };
   deltaAxes: Record<string, string>;
+  /** A link's name as buttons and link lines show it (arXiv, PDF and HF are names and stay). */
+  linkName: (label: string) => string;
 }
 
 const en: DigestLabels = {
@@ -53,6 +55,13 @@ const en: DigestLabels = {
     sampling_filtering: 'sampling',
     reward_type: 'reward',
   },
+  linkName: (label) => label,
+};
+
+const ZH_LINKS: Record<string, string> = {
+  Code: '代码',
+  'Project page': '项目主页',
+  'Find on arXiv': '在 arXiv 查找',
 };
 
 const zh: DigestLabels = {
@@ -60,14 +69,14 @@ const zh: DigestLabels = {
   part: (n, of) => `第 ${n}/${of} 部分`,
   count: (shown, total) => (shown < total ? `新论文 ${total} 篇，精选 ${shown} 篇` : `新论文 ${total} 篇`),
   sampleCount: (shown) => `示例：最近的 ${shown} 篇 GRPO 家族论文，并非新论文`,
-  quiet: '自上次日报以来没有新的 GRPO 系列论文。',
+  quiet: '自上一期以来没有新的 GRPO 家族论文。',
   tldr: '要点',
   kindLabel: { llm: '', note: '来自种子笔记', fallback: '摘录，非 LLM 生成' },
   delta: '相对 GRPO 的改动',
   links: '链接',
   vote: '投票进读书会',
   votes: (n) => `${n} 票`,
-  feedCounts: (fresh, family) => `新 ${fresh ?? '?'} 篇，GRPO 系 ${family ?? '?'} 篇`,
+  feedCounts: (fresh, family) => `新 ${fresh ?? '?'} 篇，GRPO 家族 ${family ?? '?'} 篇`,
   familyCount: (family) => `${family ?? '?'} 篇`,
   warn: {
     stale: '疑似未更新',
@@ -85,6 +94,7 @@ const zh: DigestLabels = {
     sampling_filtering: '采样/过滤',
     reward_type: '奖励',
   },
+  linkName: (label) => ZH_LINKS[label] ?? label,
 };
 
 export function labelsFor(lang: DigestLanguage): DigestLabels {

@@ -84,7 +84,7 @@ export function hfPaperUrl(id: string): string {
  * before the colon: different papers share names like "S-GRPO:".
  */
 export function titleKey(title: string): string {
-  return (
+  return capKey(
     title
       .normalize('NFKD')
       .replace(/\p{M}/gu, '') // diacritics: "Schrödinger" == "Schrodinger"
@@ -93,6 +93,32 @@ export function titleKey(title: string): string {
       .replace(/&/g, ' and ')
       // NFKD already turned superscripts and full-width forms into plain digits and letters;
       // everything that is not a letter or digit (punctuation, $ ^ _ { }, spaces) goes.
-      .replace(/[^\p{L}\p{N}]+/gu, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ''),
   );
+}
+
+/** Keys up to this many UTF-8 bytes are kept whole; a btree index row holds at most 2,704. */
+const KEY_MAX_BYTES = 1_000;
+
+/**
+ * A key that always fits an index row: a longer one (a hostile 900-character CJK title made a 3 KB key,
+ * and the whole feed's transaction failed on every poll) keeps its start and a hash of the whole.
+ */
+function capKey(key: string): string {
+  if (new TextEncoder().encode(key).length <= KEY_MAX_BYTES) return key;
+  return `${Array.from(key).slice(0, 200).join('')}~${hash53(key).toString(36)}`;
+}
+
+/** A 53-bit string hash (cyrb53): stable across runs and platforms, not cryptographic. */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

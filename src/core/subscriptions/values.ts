@@ -2,6 +2,7 @@
  * What users type into /subscribe and /unsubscribe, checked and normalised. Pure.
  * A subscription is named `<kind>:<value>` (`keyword:clip-higher`, `family:Dr. GRPO`).
  */
+import { terms } from '../text/analyze.ts';
 import { UserFacingError } from '../errors.ts';
 import { FAMILY_NAMES } from '../papers/families.ts';
 import { TOPIC_SLUGS } from '../papers/topics.ts';
@@ -53,6 +54,10 @@ export function normalizeValue(kind: SubscriptionKind, raw: string): string {
       const keyword = s.toLowerCase();
       if (Array.from(keyword.replace(/[^\p{L}\p{N}]/gu, '')).length < 2)
         throw new UserFacingError('A keyword needs at least two letters or digits, e.g. keyword:clip-higher.');
+      if (/^[\p{Script=Latin}\s\p{P}\d]+$/u.test(keyword) && terms(keyword).length === 0)
+        throw new UserFacingError(
+          `"${s}" is in nearly every paper, so it would match them all. Pick a word of the field, e.g. keyword:clip-higher.`,
+        );
       return keyword;
     }
     case 'author': {

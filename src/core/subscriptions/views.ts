@@ -35,10 +35,15 @@ export function deliveryText(s: DeliverySettings): string {
 const describe = (s: ListedSubscription) =>
   `${code(subscriptionLabel(s))}${s.exclude ? ` (except ${code(s.exclude)})` : ''}`;
 
-export function subscribedReply(s: ListedSubscription, created: boolean, settings: DeliverySettings): Reply {
-  const head = created
+/** `before`: the subscription as it was, when the user already followed it. */
+export function subscribedReply(
+  s: ListedSubscription,
+  before: ListedSubscription | undefined,
+  settings: DeliverySettings,
+): Reply {
+  const head = !before
     ? `Subscribed to ${describe(s)}. Only GRPO-family papers announced from now on count; each reaches you once.`
-    : `You already follow ${code(subscriptionLabel(s))}; ${s.exclude ? `its exclusions are now ${code(s.exclude)}` : 'it now has no exclusions'}.`;
+    : `You already follow ${code(subscriptionLabel(s))}; ${exclusionChange(before.exclude, s.exclude)}.`;
   return {
     content: truncate(
       `${head}\n${deliveryText(settings)}\n/subscriptions lists what you follow; /unsubscribe stops one.`,
@@ -46,6 +51,12 @@ export function subscribedReply(s: ListedSubscription, created: boolean, setting
     ),
     ephemeral: true,
   };
+}
+
+function exclusionChange(before: string | null, after: string | null): string {
+  if ((before ?? '') === (after ?? '')) return after ? `nothing changed (except ${code(after)})` : 'nothing changed';
+  if (!after) return `its exclusions (${code(before!)}) are removed`;
+  return `its exclusions are now ${code(after)}`;
 }
 
 export function unsubscribedReply(s: ListedSubscription, left: number): Reply {

@@ -43,7 +43,8 @@ function feedLine(f: FeedStatus): string {
   const bits = [`${ICON[f.health ?? ''] ?? '❔'} **${feedLabel(f.feed)}**: ${health}`];
   if (f.healthDetail && f.health !== 'ok') bits.push(said(f.healthDetail, 160));
   bits.push(f.lastSuccessAt ? `last success ${whenText(f.lastSuccessAt)}` : 'never succeeded');
-  if (f.consecutiveFailures > 0)
+  // A failing feed's detail already gives the streak and the error: say them once.
+  if (f.consecutiveFailures > 0 && f.health !== 'failing')
     bits.push(
       `${f.consecutiveFailures} failure${f.consecutiveFailures === 1 ? '' : 's'} in a row${f.lastError ? ` (${said(f.lastError, 120)})` : ''}`,
     );

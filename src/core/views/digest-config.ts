@@ -3,7 +3,7 @@ import type { Channel } from '../../../db/schema.ts';
 import type { NextDigest } from '../delivery/next.ts';
 import { WEEKDAY_NAMES } from '../delivery/settings.ts';
 import { truncate, type Embed, type EmbedField, type Reply } from '../reply.ts';
-import { whenText } from './time.ts';
+import { discordTime, whenText } from './time.ts';
 
 export const channelMention = (id: string) => (/^\d+$/.test(id) ? `<#${id}>` : `#${id}`);
 
@@ -29,7 +29,11 @@ export function nextText(c: Channel, next: NextDigest | undefined, scheduled: bo
       ? `within 5 minutes (today's ${c.postTime} has passed and today's digest is not out yet)`
       : `due now (today's ${c.postTime} has passed and today's digest is not out yet), but ${idle}`;
   }
-  const when = `${whenText(next.at)}, ${next.date} ${c.postTime} ${c.timezone}`;
+  // Discord shows the timestamp in the reader's own time, then the channel's; a UTC channel's time is
+  // said once (the console renders timestamps in UTC, which said it twice).
+  const local = `${next.date} ${c.postTime} ${c.timezone}`;
+  const utc = c.timezone === 'UTC' || c.timezone === 'Etc/UTC';
+  const when = utc ? `${local} (${discordTime(next.at, 'R')})` : `${whenText(next.at)}, ${local}`;
   return scheduled ? when : `${when}, if the bot is running then (${idle})`;
 }
 

@@ -30,9 +30,10 @@ export function digestPreviewReply(
   }
   const papers = messages.reduce((n, m) => n + m.paperIds.length, 0);
   const size = `${messages.length} message${messages.length === 1 ? '' : 's'}, ${papers} paper${papers === 1 ? '' : 's'}`;
+  const shown = messages.length > 1 ? ` Below: message 1 of ${messages.length}.` : '';
   const head = sample
-    ? `${sampleLabel(where, window.since, papers)}${messages.length > 1 ? ` (${size}) Message 1:` : ''}`
-    : `**Preview** of the digest for ${where} (${size}; papers since ${whenText(window.since)})${messages.length > 1 ? '. Message 1:' : ':'}`;
+    ? `${sampleLabel(where, window.since, papers)}${messages.length > 1 ? ` (${size}.)${shown}` : ''}`
+    : `**Preview** of the digest for ${where} (${size}; papers since ${whenText(window.since)}).${shown}`;
   const first = messages[0]!.reply;
   return {
     ...first,

@@ -7,6 +7,7 @@
  * attribute on every element, which turns plain strings into `{ _, $ }` objects.
  */
 
+import { describeBody, repairXml } from './body.ts';
 import Parser from 'rss-parser';
 import { ARXIV_CATEGORY } from '../../core/config.ts';
 import { parseArxivId } from '../../core/papers/identity.ts';
@@ -78,11 +79,11 @@ export async function parseArxivApi(xml: string): Promise<ParsedFeed<ApiMeta>> {
   // Blank 200 bodies are a known failure mode of the post-2025 backend, not "no results".
   if (xml.trim() === '') throw new FeedError('arXiv API: empty response body');
   if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<feed[\s>]/.test(xml)) {
-    throw new FeedError(`arXiv API: not an Atom feed (starts with "${collapseWhitespace(xml).slice(0, 60)}")`);
+    throw new FeedError(`arXiv API: not an Atom feed (${describeBody(xml)})`);
   }
   let feed: Awaited<ReturnType<typeof parser.parseString>>;
   try {
-    feed = await parser.parseString(xml);
+    feed = await parser.parseString(repairXml(xml));
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0];
     throw new FeedError(`arXiv API: unreadable feed (${message})`, { cause: err });

@@ -88,12 +88,21 @@ const BLOCK_TAGS = new Set([
 
 /** Reads a page arXiv served with 200. */
 export function parseArxivHtml(html: string): ParsedPage {
+  // The reader recurses and the parser slows down quadratically with depth: a hostile page of
+  // 200,000 nested elements overflowed the stack after minutes of parsing. Its depth is measured first.
+  const depth = tagDepth(html);
+  if (depth > MAX_DEPTH)
+    return {
+      kind: 'no-html',
+      reason: `the page nests elements over ${MAX_DEPTH.toLocaleString('en-US')} deep: not a paper`,
+    };
   const doc = parseDocument(html);
   // arXiv's conversion-error banner is a `div.package-alerts.ltx_document` of its own: the paper is the `article`.
   const root =
     DomUtils.findOne((e) => e.name === 'article' && hasClass(e, 'ltx_document'), doc.children) ??
     DomUtils.findOne((e) => hasClass(e, 'ltx_document') && !hasClass(e, 'package-alerts'), doc.children);
   if (!root) {
+    // arXiv's own stub says which version has no HTML: that short line is kept (arXiv's host only: http.ts follows no other).
     const pageText = DomUtils.textContent(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
     return {
       kind: 'no-html',
@@ -121,6 +130,40 @@ export function parseArxivHtml(html: string): ParsedPage {
     };
   }
   return { kind: 'ok', title: titleEl ? squashLine(render(titleEl.children)) : null, sections, conversionWarning };
+}
+
+/** Real LaTeXML pages nest a few dozen elements deep. */
+const MAX_DEPTH = 1_000;
+
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/**
+ * How deep the page's tags nest, by counting start and end tags (void and self-closing ones
+ * aside), stopping as soon as it passes MAX_DEPTH. Close enough for LaTeXML's well-formed output.
+ */
+function tagDepth(html: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const m of html.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
+    if (m[1]) depth = Math.max(0, depth - 1);
+    else if (!m[3] && !VOID_TAGS.has(m[2]!.toLowerCase())) depth++;
+    if (depth > max && (max = depth) > MAX_DEPTH) break;
+  }
+  return max;
 }
 
 /** Walks the document: each section-like element becomes a unit of its own direct content. */

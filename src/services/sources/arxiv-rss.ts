@@ -3,6 +3,7 @@
  * the status and hands the body here. Format facts: docs/feed-formats.md §1 and §4.
  */
 
+import { describeBody, repairXml } from './body.ts';
 import Parser from 'rss-parser';
 import { parseArxivId, type ArxivIdParts } from '../../core/papers/identity.ts';
 import { splitCreators } from './authors.ts';
@@ -65,11 +66,11 @@ export function arxivRssUrl(base: string, categories: string[]): string {
 export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
   if (xml.trim() === '') throw new FeedError('arXiv RSS: empty response body');
   if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<rss[\s>]/.test(xml)) {
-    throw new FeedError(`arXiv RSS: not an RSS document (starts with "${preview(xml)}")`);
+    throw new FeedError(`arXiv RSS: not an RSS document (${describeBody(xml)})`);
   }
   let feed: Awaited<ReturnType<typeof parser.parseString>>;
   try {
-    feed = await parser.parseString(xml);
+    feed = await parser.parseString(repairXml(xml));
   } catch (err) {
     throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
   }
@@ -184,10 +185,6 @@ function text(v: unknown): string | undefined {
 
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
-}
-
-function preview(body: string): string {
-  return collapseWhitespace(body).slice(0, 60);
 }
 
 function firstLine(err: unknown): string {

@@ -7,6 +7,7 @@
  * type is dropped rather than failing its item, and one bad item never fails the page.
  */
 
+import { describeBody } from './body.ts';
 import { z } from 'zod';
 import { parseArxivId } from '../../core/papers/identity.ts';
 import {
@@ -61,7 +62,7 @@ export function parseHfDaily(json: string, dailyDate: string): ParsedFeed<{ coun
   try {
     body = JSON.parse(json);
   } catch {
-    throw new FeedError(`HF daily papers: body is not JSON (starts with "${collapseWhitespace(json).slice(0, 60)}")`);
+    throw new FeedError(`HF daily papers: body is not JSON (${describeBody(json)})`);
   }
   if (!Array.isArray(body)) {
     const error = body && typeof body === 'object' && 'error' in body ? `: ${String(body.error)}` : '';

@@ -131,6 +131,16 @@ const retryable = (status: number) => status === 408 || status === 429 || status
 const plural = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
+ * A URL as an error message names it: without a long query (the arXiv API's is hundreds of
+ * characters of search terms that would push the cause out of every truncated message).
+ */
+export function shortUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || url.length - q <= 60) return url;
+  return `${url.slice(0, q)} (with a ${(url.length - q - 1).toLocaleString('en-US')}-character query)`;
+}
+
+/**
  * GET `url` as text. Resolves with the body of a 2xx, or 'not-modified' for a 304 to a conditional
  * request; throws `HttpError` for everything else, after retrying what is worth retrying.
  */
@@ -160,17 +170,17 @@ export async function fetchText(
     const { problem, httpStatus, retryAfterMs, cause } = outcome;
     const details = { url, attempts, httpStatus, retryAfterMs, cause };
     if (outcome.kind === 'fail')
-      throw new HttpError(`GET ${url}: ${problem} (not retried); check the URL and its parameters`, details);
+      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (not retried); check the URL and its parameters`, details);
     const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
     if (wait > maxDelayMs) {
       const until = new Date(opts.now().getTime() + wait).toISOString();
       throw new HttpError(
-        `GET ${url}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
+        `GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
         details,
       );
     }
     if (attempts > retries)
-      throw new HttpError(`GET ${url}: ${problem} (${plural(attempts)}); try again later`, details);
+      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); try again later`, details);
     try {
       await sleep(wait);
     } catch (err) {
@@ -192,7 +202,8 @@ async function attempt(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetch(url, { headers: requestHeaders(validators, opts), signal });
+    const res = await fetchSameHost(url, { headers: requestHeaders(validators, opts), signal });
+    if (typeof res === 'string') return { kind: 'fail', problem: res };
     if (res.status === 304) {
       await discard(res);
       return { kind: 'not-modified', validators: { ...validators, ...validatorsOf(res) }, url: res.url || url };
@@ -221,6 +232,29 @@ async function attempt(
     if (opts.signal?.aborted) throw cancelled(url, attempts, err);
     if (timeout.aborted) return { kind: 'retry', problem: `timed out after ${timeoutMs} ms`, cause: err };
     return { kind: 'retry', problem: `network error ${networkReason(err)}`, cause: err };
+  }
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * GET following redirects only within the URL's own host (arXiv moves a listing from http to https
+ * or to a new path; it never sends us elsewhere). A redirect to another host is not followed, and
+ * its answer never becomes a feed: returns why, as a problem to report.
+ */
+async function fetchSameHost(url: string, init: RequestInit): Promise<Response | string> {
+  const host = new URL(url).host;
+  let at = url;
+  for (let hops = 0; ; hops++) {
+    const res = await fetch(at, { ...init, redirect: 'manual' });
+    if (res.status < 300 || res.status > 399 || res.status === 304) return res;
+    await discard(res);
+    const location = res.headers.get('location');
+    if (!location) return `HTTP ${res.status} without a Location`;
+    const next = new URL(location, at);
+    if (next.host !== host) return `redirected to another host (${next.host}), not followed`;
+    if (hops >= MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects`;
+    at = next.toString();
   }
 }
 
@@ -288,5 +322,5 @@ function networkReason(err: unknown): string {
 }
 
 function cancelled(url: string, attempts: number, cause: unknown): HttpError {
-  return new HttpError(`GET ${url}: cancelled (${plural(attempts)})`, { url, attempts, cause });
+  return new HttpError(`GET ${shortUrl(url)}: cancelled (${plural(attempts)})`, { url, attempts, cause });
 }

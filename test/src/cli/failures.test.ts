@@ -44,18 +44,31 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
     };
   });
 
-  it('exits non-zero when every feed failed, with the causes, text or JSON', async () => {
+  it('exits non-zero when every feed failed, with the causes, text or JSON, and records the poll as failed', async () => {
     feeds.route(() => ({ status: 404, body: 'gone' }));
-    const text = await cli(['poll'], env);
+    // As a user runs it: no LOG_LEVEL.
+    const text = await cli(['poll'], { ...env, LOG_LEVEL: '' });
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('arxiv-rss:cs.LG: FAILED (GET http://127.0.0.1');
-    expect(text.stderr).toContain('grpo-digest: every feed failed (3); nothing was stored.');
+    expect(text.stderr).toContain('grpo-digest: every feed failed (3): arxiv-rss:cs.LG: GET http://127.0.0.1');
+    // The log adds one short line per problem: no JSON, no stack.
+    expect(text.stderr).not.toMatch(/"level"|stack|at async/);
+    expect(text.stderr.trim().split('\n').length).toBeLessThanOrEqual(5);
+    expect((await lastJobRuns(t.db, 'poll-feeds', 1))[0]).toMatchObject({ status: 'failed' });
     const json = await cli(['poll', '--source', 'hf-daily', '--json'], env);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      status: 'ok',
+      status: 'failed',
+      error: expect.stringContaining('every feed failed (1)'),
       stats: { failed: 1, feeds: { 'hf-daily': { status: 'failed', error: expect.stringContaining('HTTP 404') } } },
     });
+  });
+
+  it('exits 1 when every full-text fetch failed, with the cause', async () => {
+    feeds.route(() => ({ status: 500, body: 'down' }));
+    const r = await cli(['fetch-text', '--paper', '2507.18071'], { ...env, ARXIV_HTML_BASE: `${feeds.base}/html` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/every fetch failed \(1\): GET http:\/\/127\.0\.0\.1:\d+\/html\/2507\.18071.*HTTP 500/);
   });
 
   it('marks a poll killed half-way as interrupted when the next poll runs', async () => {
@@ -68,14 +81,18 @@ describe('the CLI when things go wrong', { timeout: 120_000 }, () => {
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    let running = false;
-    for (let i = 0; i < 600 && !running; i++) {
-      running = (await lastJobRuns(t.db, 'poll-feeds', 1))[0]?.status === 'running';
-      if (!running) await sleep(100);
+    try {
+      let running = false;
+      for (let i = 0; i < 600 && !running; i++) {
+        running = (await lastJobRuns(t.db, 'poll-feeds', 1))[0]?.status === 'running';
+        if (!running) await sleep(100);
+      }
+      expect(running).toBe(true);
+    } finally {
+      // Killed whatever happened above, so a failure never leaves the poll running.
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
     }
-    expect(running).toBe(true);
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
 
     feeds.route((url) =>
       url.pathname.startsWith('/rss/')

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     expect(msg).toContain('POLL_CRON');
   });
 
+  it('says what a Discord id looks like when it has digits of the wrong length', () => {
+    expect(() => loadConfig({ DISCORD_GUILD_ID: '12345' })).toThrow(
+      /DISCORD_GUILD_ID: must be a Discord id of 15 to 21 digits/,
+    );
+  });
+
   it('splits the category list and trims it', () => {
     expect(loadConfig({ ARXIV_CATEGORIES: ' cs.LG , stat.ML,,' }).sources.arxivCategories).toEqual([
       'cs.LG',

@@ -30,6 +30,13 @@ describe('redactSecrets', () => {
     expect(text).toContain('postgres://grpo:[redacted]@127.0.0.1:5432/db');
   });
 
+  it('leaves prose about a token or a password readable', () => {
+    const help = 'DISCORD_TOKEN (the bot token: Developer Portal > your application > Bot > Reset Token)';
+    expect(redactSecrets(help)).toBe(help);
+    expect(redactSecrets('password: hunter2')).toBe('password: [redacted]');
+    expect(redactSecrets('secret=averylongsecretwithoutdigits')).toBe('secret=[redacted]');
+  });
+
   it('redacts the values this process knows are secret, whatever they look like', () => {
     registerSecrets('plain-looking-secret-42');
     expect(redactSecrets('the upstream said plain-looking-secret-42 twice: plain-looking-secret-42')).toBe(

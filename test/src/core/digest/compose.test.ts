@@ -1,3 +1,4 @@
+import { labelsFor } from '../../../../src/core/digest/labels.ts';
 import { describe, expect, it } from 'vitest';
 import { syntheticDigestInputs } from '../../../../bench/digest.ts';
 import { composeDigest } from '../../../../src/core/digest/compose.ts';
@@ -153,6 +154,17 @@ describe('composeDigest', () => {
       expect(t).not.toMatch(LIVE_MENTION);
       expect(t).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/); // no split surrogate pair
     }
+  });
+
+  it('speaks Chinese throughout a Chinese digest: link names, the family word, a weekly quiet day', () => {
+    const [m] = composeDigest(
+      input([paper(1, { githubUrl: 'https://github.com/x/y' })], { channel: channel({ language: 'zh' }) }),
+    );
+    const buttons = m!.reply.components![0]!.map((b) => b.label);
+    expect(buttons).toContain('代码');
+    expect(buttons).not.toContain('Code');
+    expect(labelsFor('zh').quiet).not.toMatch(/日报|系列/); // a weekly digest is no 日报; the family is 家族
+    expect(labelsFor('zh').feedCounts(3, 1)).toBe('新 3 篇，GRPO 家族 1 篇');
   });
 
   it('caps at maxPapers, best first, and says how many were left out', () => {

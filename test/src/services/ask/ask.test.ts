@@ -175,6 +175,12 @@ describe('/ask', { timeout: 60_000 }, () => {
     const third = await q('entropy collapse');
     expect(third.ephemeral).toBe(true);
     expect(third.content).toMatch(/2 questions this hour/);
+    const one = { ...deps, config: loadConfig({ DATABASE_URL: t().url, ASK_RATE_PER_HOUR: '1' }) };
+    const solo = { user: { id: 'one-question', name: 'o' } };
+    await runCommand(ask, commandInput(undefined, { question: 'kl penalty' }, solo), one);
+    expect((await runCommand(ask, commandInput(undefined, { question: 'kl penalty' }, solo), one)).content).toMatch(
+      /You have asked 1 question this hour/,
+    );
     const later = { ...deps, now: () => new Date('2026-11-21T13:05:00Z') };
     expect(
       (await runCommand(ask, commandInput(undefined, { question: 'entropy collapse' }, who), later)).ephemeral,

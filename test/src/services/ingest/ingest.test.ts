@@ -5,6 +5,7 @@ import { ingestCandidates } from '../../../../src/services/ingest/ingest.ts';
 import { paperSources, papers } from '../../../../db/schema.ts';
 import type { PaperCandidate } from '../../../../src/core/papers/candidate.ts';
 import { createTestDb } from '../../../helpers/db.ts';
+import { titleKey } from '../../../../src/core/papers/identity.ts';
 
 const GRPO_ABSTRACT =
   'We train a 7B language model with reinforcement learning from verifiable rewards using group relative policy optimization (GRPO) on math reasoning, removing the critic and normalising rewards within each group of sampled responses.';
@@ -205,6 +206,20 @@ describe('ingestCandidates', () => {
       announced: 0,
       sources: 25,
     });
+  });
+
+  it('stores a feed whose item has a title too long for an index row, with the rest of the feed', async () => {
+    // 1,000 CJK characters (the sanitiser's cap) are 3,000 UTF-8 bytes: over a btree row's 2,704.
+    const longTitle = '强化学习'.repeat(250);
+    const feed = [rss('2611.30001', 1, 'new', { title: longTitle }), rss('2611.30002', 1, 'new')];
+    expect(await ingestCandidates({ db: t.db, now: () => news }, feed, { newsAt: null })).toMatchObject({ new: 2 });
+    const stored = await row('2611.30001');
+    expect(stored.title).toBe(longTitle);
+    expect(new TextEncoder().encode(stored.titleKey).length).toBeLessThan(1_000);
+    // The same title again is the same paper, and another long title is another paper.
+    const again = [rss('2611.30001', 2, 'replace', { title: longTitle })];
+    expect(await ingestCandidates({ db: t.db, now: () => news }, again, { newsAt: null })).toMatchObject({ new: 0 });
+    expect(titleKey(`${longTitle}甲`)).not.toBe(titleKey(`${longTitle}乙`));
   });
 
   it('re-classifies stored papers once when the rules change', async () => {

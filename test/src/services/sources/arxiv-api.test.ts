@@ -93,7 +93,7 @@ describe('parseArxivApi', () => {
 
   it.each([
     ['a blank 200 body', '', /empty response body/],
-    ['an HTML page', fixture('arxiv-unavailable.html'), /not an Atom feed \(starts with "<!DOCTYPE html>/],
+    ['an HTML page', fixture('arxiv-unavailable.html'), /not an Atom feed \(an HTML page of [\d,]+ bytes\)$/],
     ['plain text', 'Rate exceeded.', /not an Atom feed/],
     ['truncated XML', fixture('arxiv-api-family.xml').slice(0, 900), /unreadable feed/],
     ['an RSS document', fixture('arxiv-rss-empty.xml'), /not an Atom feed/],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { arxivRssUrl, easternDate, parseArxivRss } from '../../../../src/services/sources/arxiv-rss.ts';
 import { cleanAuthorName, decodeLatexAccents, splitCreators } from '../../../../src/services/sources/authors.ts';
 import { FeedError } from '../../../../src/core/papers/candidate.ts';
+import { rssFeed } from '../../../helpers/feed-builders.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
@@ -119,9 +120,26 @@ describe('parseArxivRss', () => {
     await expect(parseArxivRss(fixture('arxiv-rss-error.xml'))).rejects.toThrow(/Bad subject class 'XX'/);
   });
 
+  it('keeps every good item of a feed where one item carries what strict XML refuses', async () => {
+    const feed = rssFeed('cs.LG', '2026-11-20', [
+      { id: '2611.40001', title: 'Bad NUL &#0; and a lone surrogate &#xD800; here' },
+      { id: '2611.40002', title: 'An undefined entity &nbsp; and &copy; in a title' },
+      { id: '2611.40003' },
+    ])
+      // The builder escapes what it is given; these are the raw bytes a hostile feed would carry.
+      .replace('&amp;#0;', '&#0;')
+      .replace('&amp;#xD800;', '&#xD800;')
+      .replace('&amp;nbsp;', '&nbsp;')
+      .replace('&amp;copy;', '&copy;');
+    const parsed = await parseArxivRss(feed);
+    expect(parsed.candidates.map((c) => c.arxivId)).toEqual(['2611.40001', '2611.40002', '2611.40003']);
+    expect(parsed.candidates[1]!.title).toBe('An undefined entity &nbsp; and &copy; in a title');
+    expect(parsed.candidates[0]!.title).toBe('Bad NUL and a lone surrogate here');
+  });
+
   it.each([
-    ['an HTML error page', fixture('arxiv-unavailable.html'), /not an RSS document \(starts with "<!DOCTYPE html>/],
-    ['a plain-text throttling body', 'Rate exceeded.', /not an RSS document \(starts with "Rate exceeded\."\)/],
+    ['an HTML error page', fixture('arxiv-unavailable.html'), /not an RSS document \(an HTML page of [\d,]+ bytes\)$/],
+    ['a plain-text throttling body', 'Rate exceeded.', /not an RSS document \(14 bytes of plain text\)$/],
     ['an empty body', '', /empty response body/],
     ['a whitespace-only body', ' \n ', /empty response body/],
     ['truncated XML', fixture('arxiv-rss-truncated.xml'), /unreadable feed \(Unclosed root tag\)/],

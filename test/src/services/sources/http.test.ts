@@ -93,6 +93,22 @@ describe('fetchText', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('follows a redirect within its host, and never one to another host, whose answer it does not read', async () => {
+    script = [reply(301, '', { Location: '/rss/cs.LG-moved' }), reply(200, RSS)];
+    const { opts } = options();
+    await expect(fetchText(`${base}/rss/cs.LG`, undefined, opts)).resolves.toMatchObject({
+      status: 'ok',
+      url: `${base}/rss/cs.LG-moved`,
+    });
+    // localhost is another host than 127.0.0.1: the same server, so a followed redirect would be seen.
+    script = [reply(302, '', { Location: base.replace('127.0.0.1', 'localhost') + '/internal' }), reply(200, 'secret')];
+    seen = [];
+    const err = await failure(fetchText(`${base}/rss/cs.LG`, undefined, opts));
+    expect(err.message).toMatch(/redirected to another host \(localhost:\d+\), not followed/);
+    expect(err.message).not.toContain('secret');
+    expect(seen).toHaveLength(1);
+  });
+
   it('sends the named User-Agent and Accept on every attempt and no conditional headers without validators', async () => {
     script = [reply(503), reply(200, RSS)];
     await fetchText(`${base}/rss`, undefined, options({ accept: 'application/rss+xml' }).opts);
