@@ -11,7 +11,7 @@ const definition = {
     {
       name: 'papers',
       description:
-        'arXiv ids, links or family names separated by spaces, e.g. 2503.14476 GSPO (titles: separate with ;)',
+        'arXiv ids, links or family names separated by spaces, e.g. 2507.18071 2504.16084 (titles: separate with ;)',
       type: 'string',
       required: true,
       minLength: 3,
@@ -33,7 +33,7 @@ export const compare: Command = {
     const refs = splitRefs(optionsOf(definition, input).papers);
     if (refs.length < 2 || refs.length > 4) {
       throw new UserFacingError(
-        `Give 2 to 4 papers (you gave ${refs.length}), e.g. /compare papers:2503.14476 2507.18071. Separate titles with ;`,
+        `Give 2 to 4 papers (you gave ${refs.length}), e.g. /compare papers:2507.18071 2504.16084. Separate titles with ;`,
       );
     }
     const papers = [];

@@ -139,6 +139,19 @@ describe("/compare and the paper card's training", () => {
     );
   });
 
+  it('says what to run when no paper compared has stated settings yet (a fresh install without a key)', async () => {
+    await t.db.insert(papers).values({
+      arxivId: '2611.07777',
+      arxivVersion: 1,
+      title: 'Also not read yet',
+      titleKey: 'alsonotreadyet',
+      rulesFamily: true,
+      rulesScore: 0.9,
+    });
+    const r = await run(compare, undefined, { papers: '2611.06666 2611.07777' });
+    expect(r.embeds![0]!.description).toContain('`grpo-digest fetch-text --paper <id>`');
+  });
+
   it('takes a family name for its defining paper, and says when that paper is not stored', async () => {
     await t.db.insert(papers).values({
       arxivId: '2507.18071',

@@ -66,7 +66,7 @@ export function compareReply(cols: readonly CompareColumn[]): Reply {
     title: `Comparing ${cols.length} papers`,
     description: fields.length
       ? description
-      : `${description}\n\nNone of them has stated settings or a GRPO delta yet: their full texts and summaries come with the next poll and summary run.`,
+      : `${description}\n\nNone of them has stated settings or a GRPO delta yet. The settings come from each paper's full text: the bot reads a few a day, or an operator reads these now with \`grpo-digest fetch-text --paper <id>\` (arXiv's HTML; no API key needed). The delta comes from an LLM summary (ANTHROPIC_API_KEY).`,
     fields,
     footer: "Δ: the LLM summary's GRPO delta. Evidence quotes each paper for its column.",
   };
