@@ -28,6 +28,8 @@ export const DAY_SPLIT: Record<string, DaySplit> = {
   '2026-10-07': 'test',
   '2026-10-08': 'dev',
   '2026-10-09': 'dev',
+  '2026-10-01': 'dev',
+  '2026-06-09': 'test',
 };
 
 const DayPaper = z.object({
@@ -37,6 +39,8 @@ const DayPaper = z.object({
   announced: z.array(z.string()),
   label: z.enum(['in', 'out', 'ambiguous']),
   reason: z.string(),
+  /** Papers with no RL, reward or policy wording keep only their abstract's first sentence (days from 2026-11-28). */
+  abstract_truncated: z.boolean().optional(),
 });
 export type DayPaper = z.infer<typeof DayPaper>;
 export type Decide = (p: { title: string; abstract: string }) => boolean;
