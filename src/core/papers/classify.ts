@@ -123,8 +123,12 @@ const ANY_POSITIVE = new RegExp(
   'i',
 );
 
-/** The score of a paper with no positive evidence at all (negative cues could only lower it). */
-const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
+/**
+ * The score of a paper with no positive evidence at all, most of a day's listing: the surest "out" there is, so
+ * it sits below every paper with evidence and below the judge's band (src/services/relevance/judge.ts), which
+ * reaches down to the learned model's low scores without sending the whole listing to the judge.
+ */
+const NO_EVIDENCE_SCORE = 0.001;
 
 export function classifyPaper(paper: PaperText): Classification {
   return decide(ruleEvidence(paper));
@@ -210,8 +214,10 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
     const context = rlContext || trainsWithName(written, c.re) || (modelContext && c.name.includes('GRPO'));
     if (c.needsContext && !context) {
       add(-1, `negative: name clash ("${hit.text}" without any RL context)`, 'neg:name-clash');
-      tRl = tRl.replace(FAMILY_GLOBAL[i]!, (m) => ' '.repeat(m.length));
-      aRl = aRl.replace(FAMILY_GLOBAL[i]!, (m) => ' '.repeat(m.length));
+      // In any case: "Reinforce-DMD" is the same clashing name as "REINFORCE".
+      const name = new RegExp(c.re.source, 'gi');
+      tRl = tRl.replace(name, (m) => ' '.repeat(m.length));
+      aRl = aRl.replace(name, (m) => ' '.repeat(m.length));
       return;
     }
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
