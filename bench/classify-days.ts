@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { classifyPaper, decideByRules, ruleEvidence } from '../src/core/papers/classify.ts';
+import { GREY } from '../src/services/relevance/judge.ts';
 import { round } from './stats.ts';
 
 const DIR = fileURLToPath(new URL('../test/fixtures/classifier/days/', import.meta.url));
@@ -28,6 +29,9 @@ export const DAY_SPLIT: Record<string, DaySplit> = {
   '2026-10-07': 'test',
   '2026-10-08': 'dev',
   '2026-10-09': 'dev',
+  '2026-10-01': 'dev',
+  '2026-06-09': 'test',
+  '2026-05-28': 'fresh',
 };
 
 const DayPaper = z.object({
@@ -37,6 +41,8 @@ const DayPaper = z.object({
   announced: z.array(z.string()),
   label: z.enum(['in', 'out', 'ambiguous']),
   reason: z.string(),
+  /** Papers with no RL, reward or policy wording keep only their abstract's first sentence (days from 2026-11-28). */
+  abstract_truncated: z.boolean().optional(),
 });
 export type DayPaper = z.infer<typeof DayPaper>;
 export type Decide = (p: { title: string; abstract: string }) => boolean;
@@ -132,13 +138,53 @@ export function listingThroughput(decide: Decide, target = 20_000): number {
   return Math.round((reps * all.length * 1000) / (performance.now() - t0));
 }
 
+/**
+ * The judge's dollars per paper: bench/judge-cost.ts on four real days (docs/BENCHMARKS.md, 2026-11-23) spent
+ * $0.063-$0.080 for 35-46 papers with the cached system prompt, about $0.0017 a paper (Claude Haiku 4.5).
+ */
+export const JUDGE_USD_PER_PAPER = 0.0017;
+
+export interface BandCeiling {
+  /** Papers whose score falls in the band: what the judge reads that day. */
+  judged: number;
+  usd: number;
+  /** The filter's errors (off-topic posted, relevant missed) and how many of them the band holds. */
+  errors: number;
+  held: number;
+  /** What the bot would post if a perfect judge decided every paper in the band (ambiguous ones as the filter did). */
+  withPerfectJudge: DayScore;
+}
+
+/** The band as a measured ceiling: a perfect judge inside it, the filter outside. */
+export function bandCeiling(papers: readonly DayPaper[], band: { min: number; max: number } = GREY): BandCeiling {
+  const scored = new Map(papers.map((p) => [p, classifyPaper(p)]));
+  const inBand = (p: DayPaper) => {
+    const s = scored.get(p)!.score;
+    return s >= band.min && s <= band.max;
+  };
+  const { errors } = scoreDay(papers, (p) => scored.get(p as DayPaper)!.grpoFamily);
+  const judged = papers.filter(inBand).length;
+  const { errors: _e, ...withPerfectJudge } = scoreDay(papers, (q) => {
+    const p = q as DayPaper;
+    return inBand(p) && p.label !== 'ambiguous' ? p.label === 'in' : scored.get(p)!.grpoFamily;
+  });
+  return {
+    judged,
+    usd: round(judged * JUDGE_USD_PER_PAPER, 3),
+    errors: errors.length,
+    held: errors.filter((e) => inBand(e.paper)).length,
+    withPerfectJudge,
+  };
+}
+
 /** The key-less filter as the bot runs it: the rules' evidence weighed by the learned model. */
 export const filter: Decide = (p) => classifyPaper(p).grpoFamily;
 /** The rules alone (the filter before the learned model): the baseline. */
 export const rulesOnly: Decide = (p) => decideByRules(ruleEvidence(p)).grpoFamily;
 
 export interface ClassifyDaysResult {
-  days: { day: string; split: DaySplit; rules: DayScore; filter: DayScore }[];
+  band: { min: number; max: number };
+  days: { day: string; split: DaySplit; rules: DayScore; filter: DayScore; band: BandCeiling }[];
   pooled: { split: DaySplit; rules: ReturnType<typeof pooled>; filter: ReturnType<typeof pooled> }[];
   throughput: { rules: number; filter: number };
 }
@@ -149,10 +195,11 @@ export function benchClassifyDays(): ClassifyDaysResult {
     const papers = loadDay(day);
     const { errors: _r, ...rules } = scoreDay(papers, rulesOnly);
     const { errors: _f, ...filtered } = scoreDay(papers, filter);
-    return { day, split: DAY_SPLIT[day]!, rules, filter: filtered };
+    return { day, split: DAY_SPLIT[day]!, rules, filter: filtered, band: bandCeiling(papers) };
   });
   const splits = [...new Set(perDay.map((d) => d.split))];
   return {
+    band: { ...GREY },
     days: perDay,
     pooled: splits.map((split) => {
       const of = perDay.filter((d) => d.split === split);
@@ -177,6 +224,21 @@ export function classifyDaysReport(r: ClassifyDaysResult): string {
       (p) => `| **${p.split} days pooled** | | ${p.filter.papers} | | | ${prf(p.rules)} | | ${prf(p.filter)} |`,
     ),
     `throughput on the listings: rules ${r.throughput.rules} papers/s, filter ${r.throughput.filter} papers/s`,
+    '',
+    `The judge's band [${r.band.min}, ${r.band.max}] as a ceiling: a perfect judge decides every paper in it (cost at $${JUDGE_USD_PER_PAPER} a paper)`,
+    '| day | split | sent to the judge | $ a day | filter errors held | with a perfect judge: posted / off-topic / missed | P / R / F1 |',
+    '|---|---|---:|---:|---|---|---|',
+    ...r.days.map(
+      (d) =>
+        `| ${d.day} | ${d.split} | ${d.band.judged} | ${d.band.usd.toFixed(3)} | ${d.band.held} of ${d.band.errors} | ${d.band.withPerfectJudge.posted} / ${d.band.withPerfectJudge.offTopic} / ${d.band.withPerfectJudge.missed} | ${prf(d.band.withPerfectJudge)} |`,
+    ),
+    ...r.pooled.map((p) => {
+      const of = r.days.filter((d) => d.split === p.split);
+      const held = of.reduce((s, d) => s + d.band.held, 0);
+      const errors = of.reduce((s, d) => s + d.band.errors, 0);
+      const judged = of.reduce((s, d) => s + d.band.judged, 0);
+      return `| **${p.split} days pooled** | | ${(judged / of.length).toFixed(1)} a day | | ${held} of ${errors} (${Math.round((100 * held) / Math.max(errors, 1))}%) | | ${prf(pooled(of.map((d) => d.band.withPerfectJudge)))} |`;
+    }),
     '',
   ];
   return lines.join('\n');

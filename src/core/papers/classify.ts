@@ -25,7 +25,6 @@ import {
   OWN_NAME,
   POSITIVE_CUES,
   REASONING_TASK,
-  RL_AS_MEANS,
   RL_CONTEXT,
   RL_CONTRAST,
   RL_TERM,
@@ -33,6 +32,14 @@ import {
   type Cue,
 } from './lexicon.ts';
 import { assignTopics, type TopicSlug } from './topics.ts';
+import {
+  classicRlWithLlmNearby,
+  judgeNegative,
+  LM_TRAINING_CONTEXT,
+  NOT_RL_TRAINED,
+  readAuthors,
+  trainsWithName,
+} from './authors.ts';
 import { featureReason, features, logit, MODEL, type LearnedModel } from './learned.ts';
 
 /** What the classifier reads of a paper. */
@@ -58,7 +65,7 @@ export const DECISION_THRESHOLD = 0.5;
  * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
  * paper once, so an upgrade improves old papers too, not only new ones.
  */
-export const RULES_VERSION = '2026-11-23.1';
+export const RULES_VERSION = '2026-11-28.1';
 
 /**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
@@ -117,8 +124,12 @@ const ANY_POSITIVE = new RegExp(
   'i',
 );
 
-/** The score of a paper with no positive evidence at all (negative cues could only lower it). */
-const NO_EVIDENCE_SCORE = Math.round(1000 / (1 + Math.exp(BIAS * SCALE))) / 1000;
+/**
+ * The score of a paper with no positive evidence at all, most of a day's listing: the surest "out" there is, so
+ * it sits below every paper with evidence and below the judge's band (src/services/relevance/judge.ts), which
+ * reaches down to the learned model's low scores without sending the whole listing to the judge.
+ */
+const NO_EVIDENCE_SCORE = 0.001;
 
 export function classifyPaper(paper: ClassifierInput): Classification {
   return decide(ruleEvidence(paper));
@@ -178,7 +189,12 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
   const add = (weight: number, reason: string, key: string) => evidence.push({ weight, reason, key });
 
   const rlContext = RL_CONTEXT.test(all);
-  const modelContext = LLM_CONTEXT.test(all) || GENERATOR_CONTEXT.test(all);
+  const modelContext = LLM_CONTEXT.test(all) || GENERATOR_CONTEXT.test(all) || LM_TRAINING_CONTEXT.test(all);
+  // Sentences the authors own: first person, or naming the method the title introduces ("Tina: ...").
+  const ownName = OWN_NAME.exec(t)?.[1];
+  const isOwn = (s: string) =>
+    FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName));
+  const written = readAuthors(a, isOwn);
 
   // 1. Family members.
   const families: string[] = [];
@@ -188,11 +204,21 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
   let strongFamily = false;
   let tRest = t;
   let aRest = a;
+  // The text with clashing names blanked: "RL named in n sentences" must not count the clash itself.
+  let tRl = t;
+  let aRl = a;
   FAMILY_CUES.forEach((c, i) => {
     const hit = firstHit(c, tRest, aRest);
     if (!hit) return;
-    if (c.needsContext && !rlContext) {
+    // "We optimise the generator with GRPO" is RL context enough, even with no other RL word; and a GRPO
+    // name next to a language model or generator is one (its clashes are portfolio and radar methods).
+    const context = rlContext || trainsWithName(written, c.re) || (modelContext && c.name.includes('GRPO'));
+    if (c.needsContext && !context) {
       add(-1, `negative: name clash ("${hit.text}" without any RL context)`, 'neg:name-clash');
+      // In any case: "Reinforce-DMD" is the same clashing name as "REINFORCE".
+      const name = new RegExp(c.re.source, 'gi');
+      tRl = tRl.replace(name, (m) => ' '.repeat(m.length));
+      aRl = aRl.replace(name, (m) => ' '.repeat(m.length));
       return;
     }
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
@@ -221,37 +247,43 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
   }
 
   // 3. How much the paper talks about RL, and whether it claims to do it.
-  const rlTitle = RL_TERM.exec(t);
+  const rlTitle = RL_TERM.exec(tRl);
   if (rlTitle) add(1.5, `title: "${rlTitle[0]}"`, 'rl:title');
-  const sentences = a.split(/(?<=[.!?])\s+/);
-  const rlSentences = sentences.filter((s) => RL_TERM.test(s));
+  const authors = aRl === a ? written : readAuthors(aRl, isOwn);
+  const rlSentences = authors.sentences.filter((s) => RL_TERM.test(s));
   if (rlSentences.length > 0)
     add(
       Math.min(1.5, 0.6 + 0.3 * (rlSentences.length - 1)),
       `abstract: RL named in ${rlSentences.length} sentence(s)`,
       'rl:sentences',
     );
-  // Sentences the authors own: first person, or naming the method the title introduces ("Tina: ...").
-  const ownName = OWN_NAME.exec(t)?.[1];
-  const ownRl = rlSentences.filter(
-    (s) => FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName)),
-  );
-  // Not counted as training evidence for the gate below: the sentence may train a small helper
-  // (an "RL navigator") while the language model stays frozen, which the gated cues must still catch.
-  if (ownRl.some((s) => RL_AS_MEANS.test(s) && !RL_CONTRAST.test(s)))
-    add(OWN_RL_TRAINING, 'abstract: the authors train with RL', 'own:train');
-  else if (ownRl.length > 0) add(0.8, 'abstract: the authors apply RL themselves', 'own:apply');
+  const ownRl = rlSentences.filter(isOwn);
   // A survey whose title is about RL or rewards, of language models or generators, surveys this field.
   if (SURVEY_TITLE.test(t) && (RL_TERM.test(t) || /\breward/i.test(t)) && modelContext)
     add(1.5, 'title: survey of RL for language models', 'survey:rl');
 
-  // 4. Excluded categories.
+  // 4. Excluded categories. A cue saying the authors do not train with RL is judged from its sentence
+  // (authors.ts): set aside when they say elsewhere that they do, unless the paper claims it for itself.
   const weakTraining = training < TRAINING_GATE;
+  let notTrained = false;
+  let noRl = false;
   for (const c of NEGATIVE_CUES) {
     if (c.gated && !weakTraining) continue;
     const hit = firstHit(c, t, a);
-    if (hit && hit.weight < 0) add(hit.weight, `negative: ${c.name}`, `neg:${c.name}`);
+    if (!hit || hit.weight >= 0) continue;
+    if (!judgeNegative(c, hit.where, authors, isOwn).counts) continue;
+    add(hit.weight, `negative: ${c.name}`, `neg:${c.name}`);
+    if (NOT_RL_TRAINED.has(c.name)) notTrained = true;
+    if (c.name === 'no RL') noRl = true;
   }
+  // What the authors do with RL, consistent with the negatives that stood: not "no RL" next to "they apply
+  // RL", nor "training-free" next to "they train with RL". Not counted as training evidence for the gate
+  // above: the sentence may train a small helper (an "RL navigator") while the language model stays frozen.
+  if (noRl) {
+    // The RL sentences are about what the paper avoids.
+  } else if (!notTrained && authors.rlTraining.length > 0)
+    add(OWN_RL_TRAINING, 'abstract: the authors train with RL', 'own:train');
+  else if (ownRl.some((s) => !RL_CONTRAST.test(s))) add(0.8, 'abstract: the authors apply RL themselves', 'own:apply');
   if (SURVEY_TITLE.test(t) && !RL_TERM.test(t) && !strongFamily && !/\breward/i.test(t)) {
     add(-2.5, 'negative: survey outside RL for LLMs', 'neg:survey');
   }
@@ -267,6 +299,11 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
         : 'negative: no language model or generator is trained',
       'neg:no-model',
     );
+  // Classic RL with a language model in the loop (a PPO controller an LLM orchestrates, an agent that
+  // calls API models) is decisive the same way: the language model is not what RL trains.
+  const llmNearby = !noModel && !strongFamily && !LM_TRAINING_CONTEXT.test(all) && classicRlWithLlmNearby(t, authors);
+  if (llmNearby)
+    add(-4, 'negative: classic RL with a language model in the loop, which RL does not train', 'neg:llm-nearby');
   const checkableReward = evidence.some(
     (e) =>
       /verifi|rule-based|outcome|process|format|accuracy|correctness|execution|test|compiler|IoU|pass/i.test(
@@ -285,7 +322,7 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
   }
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);
-  const raw = noModel ? Math.min(sum, NO_MODEL_CAP) : sum;
+  const raw = noModel || llmNearby ? Math.min(sum, NO_MODEL_CAP) : sum;
   return { any: true, evidence, raw, families, title: t, abstract: a };
 }
 

@@ -6,7 +6,7 @@ import { runJob } from '../../../../jobs/index.ts';
 import { judgeRelevanceJob } from '../../../../jobs/judge-relevance.ts';
 import { buildDeps } from '../../../../src/app.ts';
 import { loadConfig } from '../../../../src/core/config.ts';
-import { judgePending } from '../../../../src/services/relevance/judge.ts';
+import { GREY, judgePending } from '../../../../src/services/relevance/judge.ts';
 import { JUDGE_VERSION } from '../../../../src/core/relevance/prompt.ts';
 import { createTestDb } from '../../../helpers/db.ts';
 import { startFakeAnthropic } from '../../../helpers/fake-anthropic.ts';
@@ -60,8 +60,8 @@ describe('the relevance judge', () => {
 
   it('reads only the papers the filter is unsure about, with the rule as a cached system prompt and the paper as data', async () => {
     const unsure = await add(0.35);
-    const sure = await add(0.97);
-    const hopeless = await add(0.02);
+    const sure = await add((GREY.max + 1) / 2);
+    const hopeless = await add(GREY.min / 2);
     const old = await add(0.4, { firstSeenAt: new Date('2026-10-01T00:00:00Z') });
     const stats = await judgePending(deps());
     expect(stats).toMatchObject({ candidates: 1, in: 1, out: 0, failed: 0, stopped: null });
