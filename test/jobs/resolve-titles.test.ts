@@ -51,7 +51,12 @@ describe('resolveTitles', () => {
 
   it('gives a title-only paper its id only on an exact title match, and remembers misses', async () => {
     const http = httpOptions(deps).arxivHttp;
-    expect(await resolveTitles(deps, { limit: 10, arxivHttp: http })).toEqual({ looked: 2, resolved: 1, failed: 0 });
+    expect(await resolveTitles(deps, { limit: 10, arxivHttp: http })).toEqual({
+      looked: 2,
+      resolved: 1,
+      failed: 0,
+      firstError: null,
+    });
     const [row] = await t.db.select().from(papers).where(eq(papers.arxivId, '2508.04321'));
     expect(row).toMatchObject({ arxivVersion: 3, abstract: 'The real abstract.' });
     expect(await t.db.select().from(papers).where(eq(papers.arxivId, '2509.01234'))).toEqual([]);
