@@ -63,7 +63,12 @@ describe('resolveTitles', () => {
     expect(await t.db.$count(papers)).toBe(2);
 
     const requests = server.requests.length;
-    expect(await resolveTitles(deps, { limit: 10, arxivHttp: http })).toEqual({ looked: 0, resolved: 0, failed: 0 });
+    expect(await resolveTitles(deps, { limit: 10, arxivHttp: http })).toEqual({
+      looked: 0,
+      resolved: 0,
+      failed: 0,
+      firstError: null,
+    });
     expect(server.requests.length).toBe(requests);
   });
 });
