@@ -228,6 +228,8 @@ const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``/;
 export function readable(text: string): string {
   if (!LOOKS_LATEX.test(text)) return text;
   let out = text.replace(/\$\$([^$]+)\$\$/g, (_m, math: string) => ` ${renderMath(math)} `);
+  // A lone relation in math before a number ("$>$1M", "$\sim$3x") is math, not money.
+  out = out.replace(/\$(\\?[<>]|\\(?:sim|approx|geq?|leq?|times))\$(?=\d)/g, (_m, op: string) => renderMath(op));
   // Inline math as pandoc reads it: `$` followed by a non-space, closed by a `$` after a non-space and not before a digit ("$5 and $10" stays money).
   out = out.replace(/\$(?=\S)((?:\\\$|[^$])+?)(?<=\S)\$(?!\d)/g, (_m, math: string) => renderMath(math));
   out = renderText(out);
@@ -250,6 +252,7 @@ function renderMath(math: string): string {
         : `${mark}${body.length > 1 ? `(${body})` : body}`;
     };
   const scripted = math
+    .replace(/\^\{?\\circ\}?/g, '°')
     .replace(/\^(?:\{([^{}]*)\}|([^\s{\\]))/g, script(SUPERSCRIPT, '^'))
     .replace(/_(?:\{([^{}]*)\}|([^\s{\\]))/g, script(SUBSCRIPT, '_'));
   return renderText(scripted);

@@ -11,6 +11,12 @@ const RES_T =
   'We propose \\textbf{Res}haped \\textbf{T}oken-level policy gradients (\\textbf{ResT}), outperforming prior methods by up to $8.76\\%$. Group Relative Policy Optimization (GRPO)~\\cite{Shao-2024-Deepseekmath} is an \\emph{all-negative-sample} case.';
 
 describe('readable', () => {
+  it('reads a lone relation before a number and a degree sign as math, and money as money', () => {
+    expect(readable('over $>$1M users, about $\\sim$3x faster')).toBe('over >1M users, about ~3x faster');
+    expect(readable('a $90^\\circ$ turn')).toBe('a 90° turn');
+    expect(readable('costs $5 and $10 now')).toBe('costs $5 and $10 now');
+  });
+
   it('renders the LaTeX of arXiv abstracts as text: fonts, percentages, citations, emphasis', () => {
     expect(readable(RES_T)).toBe(
       'We propose Reshaped Token-level policy gradients (ResT), outperforming prior methods by up to 8.76%. Group Relative Policy Optimization (GRPO) is an all-negative-sample case.',
