@@ -11,7 +11,7 @@ const definition = {
     {
       name: 'papers',
       description:
-        'arXiv ids, links or family names separated by spaces, e.g. 2507.18071 2504.16084 (titles: separate with ;)',
+        'arXiv ids, links or family names, space-separated, e.g. 2507.18071 2504.16084 (titles: separate with ;)',
       type: 'string',
       required: true,
       minLength: 3,
