@@ -10,8 +10,7 @@ const definition = {
   options: [
     {
       name: 'papers',
-      description:
-        'arXiv ids, links or family names, space-separated, e.g. 2507.18071 2504.16084 (titles: separate with ;)',
+      description: 'arXiv ids, links or family names, e.g. 2507.18071 2504.16084 (titles: separate with ;)',
       type: 'string',
       required: true,
       minLength: 3,
