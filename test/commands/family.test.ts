@@ -222,12 +222,12 @@ describe('/family', () => {
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toContain('GSPO');
   });
 
-  it('lists only family names under "Also builds on", never NULL (GSPO\'s card already names GRPO, so it has no such row)', async () => {
+  it('lists only family names under "Also builds on", never NULL (GSPO\'s defining paper names GRPO only as its comparison, so it has no such row)', async () => {
     const card = await runCommand(paper, commandInput('show', { id: '2507.18071' }), seeded().deps);
     expect(replyText(card)).not.toMatch(/NULL/);
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')).toBeUndefined();
     const p = (await seeded().db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071')))[0]!;
-    expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
+    expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual([]);
   });
 
   it("keeps every family's answer within Discord limits", async () => {
@@ -256,7 +256,8 @@ describe('/family', () => {
     const lines = embed!.description!.split('\n');
     expect(lines).toHaveLength(FAMILIES.length);
     expect(lines).toContain('**GSPO** 2025 · 51 papers · builds on GRPO');
-    expect(lines).toContain('**PRIME** 2025 · 1 paper · builds on RLOO, PPO');
+    // TTRL names PRIME only in its repository's URL (github.com/PRIME-RL/TTRL): not a PRIME paper.
+    expect(lines).toContain('**PRIME** 2025 · 0 papers · builds on RLOO, PPO');
   });
 
   it('highlights the family asked for, in the tree and in /family show, and refuses an unknown one', async () => {

@@ -34,6 +34,7 @@ import {
 } from './lexicon.ts';
 import { assignTopics, type TopicSlug } from './topics.ts';
 import { featureReason, features, logit, MODEL, type LearnedModel } from './learned.ts';
+import { familyMembers, type FamilyMember } from './roles.ts';
 
 export interface PaperText {
   title: string;
@@ -57,7 +58,7 @@ export const DECISION_THRESHOLD = 0.5;
  * Bump when the rules, lexicon or topics change: the poll job then re-classifies every stored
  * paper once, so an upgrade improves old papers too, not only new ones.
  */
-export const RULES_VERSION = '2026-11-23.1';
+export const RULES_VERSION = '2026-11-28.1';
 
 /**
  * Scores in this range are the rules' least certain calls; an optional LLM adjudicator may
@@ -179,8 +180,7 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
   const rlContext = RL_CONTEXT.test(all);
   const modelContext = LLM_CONTEXT.test(all) || GENERATOR_CONTEXT.test(all);
 
-  // 1. Family members.
-  const families: string[] = [];
+  // 1. Family names (evidence for the score wherever they stand; membership is decided by role, roles.ts).
   const counted = new Set<string>();
   let familyWeight = 0;
   let training = 0;
@@ -197,7 +197,6 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
     if (!counted.has(c.name)) {
       counted.add(c.name);
-      if (c.family !== null && !families.includes(c.family)) families.push(c.family);
       const weight = Math.min(hit.weight, FAMILY_CAP - familyWeight);
       familyWeight += weight;
       if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`, `family:${c.name}`);
@@ -285,7 +284,12 @@ export function ruleEvidence({ title, abstract }: PaperText): RuleEvidence {
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);
   const raw = noModel ? Math.min(sum, NO_MODEL_CAP) : sum;
-  return { any: true, evidence, raw, families, title: t, abstract: a };
+  return { any: true, evidence, raw, families: familyMembers(t, a).map((m) => m.family), title: t, abstract: a };
+}
+
+/** The families a paper belongs to, each with the phrase that decided it (what the card shows as the reason). */
+export function familyReasons({ title, abstract }: PaperText): FamilyMember[] {
+  return familyMembers(normalise(title), normalise(abstract));
 }
 
 interface Hit {
