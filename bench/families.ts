@@ -153,6 +153,7 @@ async function seedTexts(): Promise<Map<string, { title: string; abstract: strin
 const NO_RECIPE_KINDS = new Set(['survey', 'analysis', 'benchmark']);
 /** A caveat about one kind of paper, and how to tell a paper of that kind from its abstract. */
 const CONDITIONAL_CAVEATS: { caveat: RegExp; applies: RegExp }[] = [
+  { caveat: /sandboxed code execution/i, applies: /\bcode\b|\bcoding\b|\bprogram\w*|\bsoftware\b|\bunit[- ]tests?\b/i },
   {
     caveat: /process-supervision/i,
     applies: /\bprocess(?:-level)? (?:rewards?|supervision)\b|\bstep-level rewards?\b|\bPRMs?\b/i,
@@ -270,13 +271,17 @@ async function countFigures(deps: CommandDeps, total: number): Promise<CountFigu
     figure(
       '/trends weeks:104',
       await run(trendsCommand, undefined, { weeks: 104 }),
-      [/(\d+) papers? in the GRPO family/, /(\d+) papers? in \d+ weeks/],
+      [/(\d+) papers? in the GRPO family/, /of the (\d+) GRPO-family papers/, /(\d+) papers? in \d+ weeks/],
       total,
     ),
     figure(
       'poll (summaries line)',
       summary,
-      [/(\d+) papers? in the GRPO family/, /(\d+) papers show labelled extractive summaries/],
+      [
+        /(\d+) papers? in the GRPO family/,
+        /of the (\d+) GRPO-family papers/,
+        /(\d+) papers show labelled extractive summaries/,
+      ],
       total,
     ),
   ];

@@ -1,7 +1,7 @@
 import type { PaperDetail } from '../../../db/queries/papers.ts';
 import type { Note } from '../../../db/schema.ts';
 import { fitEmbed, LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
-import { trlRecipe } from '../papers/recipe.ts';
+import { cardRecipe } from '../papers/recipe.ts';
 import type { PaperSettings } from '../papers/settings.ts';
 import { byline, paperLinks } from '../papers/links.ts';
 import { readable } from '../papers/latex.ts';
@@ -72,7 +72,10 @@ export function paperCardReply(
   // A family paper's training: its settings (quoted on demand) and a TRL recipe from them and its family.
   const settings = opts.settings ?? null;
   if (settings?.items.length) fields.push(settingsField(settings));
-  if (p.grpoFamily) fields.push(recipeField(trlRecipe(settings?.items ?? [], p.families)));
+  // A recipe only where the paper or a family it truly belongs to backs it (recipe.ts `cardRecipe`).
+  const recipe = cardRecipe(p, settings?.items ?? []);
+  const recipeShown = recipeField(recipe);
+  if (recipeShown) fields.push(recipeShown);
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
@@ -95,7 +98,9 @@ export function paperCardReply(
     embeds: [fitEmbed(embed)],
     components: [
       links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url })),
-      ...(p.grpoFamily ? [trainingButtons(p.id, settings)] : []),
+      ...(p.grpoFamily && (recipeShown || settings?.items.length)
+        ? [trainingButtons(p.id, settings, Boolean(recipeShown))]
+        : []),
     ],
   };
 }
