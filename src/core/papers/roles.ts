@@ -90,9 +90,9 @@ const VARIANT_AFTER =
 /** Training with it: "trained with GRPO", "we adopt DAPO", "optimised via GRPO", "using RLVR". */
 const TRAINS_BEFORE =
   /(?:\b(?:train\w*|fine-?tun\w*|optimi[sz]\w*|post-train\w*|learn\w*|updat\w*|align\w*|tun\w*|improv\w*|RL)\b[^.;:]{0,50}?\b(?:with|via|using|through|by|under)|\b(?:use|uses|used|using|adopt\w*|employ\w*|apply|applies|applied|applying|leverag\w+|utili[sz]\w+|run|runs|implement\w*|follow\w*|via|through|with))\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:[\w-]+\s+){0,2}$/i;
-/** "GRPO training", "GRPO-trained", "during GRPO optimization". */
+/** "GRPO training", "GRPO-trained", "during GRPO optimization" (not "the GRPO objective": that is what a paper studies). */
 const TRAINS_AFTER =
-  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were) (?:then |further |finally )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted|run)\b|^[\s-]*(?:based\s+|style\s+)?(?:training|fine-?tuning|post-training|optimi[sz]ation|objective|loss|algorithm|framework|stage|phase|trained|tuned|recipe|paradigm|pipeline|setting|updates?)\b/i;
+  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were) (?:then |further |finally )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted|run)\b|^[\s-]*(?:based\s+|style\s+)?(?:training|fine-?tuning|post-training|optimi[sz]ation|stage|phase|trained|tuned|recipe|pipeline|updates?)\b/i;
 /** "GRPO is then applied", "(GRPO) is used to ...": the paper's pipeline told in the passive. */
 const PASSIVE_USE =
   /^\s*(?:\([^)]*\)\s*)?(?:is|are) (?:then |further |finally |subsequently )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted)\b/i;
