@@ -4,6 +4,7 @@ import type { DigestResult } from './digest.ts';
 import type { IngestResult } from './ingest.ts';
 import { renderReport } from './render.ts';
 import { classifyDaysReport } from './classify-days.ts';
+import { familiesReport } from './families.ts';
 import { searchQualityReport } from './search-quality.ts';
 import type { RepairResult, Results } from './run.ts';
 import type { SizeResult } from './search.ts';
@@ -308,6 +309,7 @@ export function fullReport(r: Results): string {
   if (r.search) parts.push(searchReport(r.search));
   if (r.quality) parts.push(searchQualityReport(r.quality));
   if (r.classify) parts.push(classifyDaysReport(r.classify));
+  if (r.families) parts.push(familiesReport(r.families));
   if (r.seed) parts.push(seedReport(r.seed));
   if (r.startup) parts.push(startupReport(r.startup));
   if (r.ingest) parts.push(ingestReport(r.ingest));

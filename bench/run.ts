@@ -3,7 +3,8 @@
  * throughput of a synthetic 20k-item arXiv RSS feed, the mojibake repair figures (bench/repair.ts, another engineer's, when present),
  * digests (LLM calls, tokens and cost for 30 papers to 100 channels; composer time for 1,000 channels) and the pictures' render
  * time (family tree, /trends, the weekly digest header), search quality on the chat questions (`quality`) and the
- * family filter on the labelled arXiv days (`classify`). Prints tables (or
+ * family filter on the labelled arXiv days (`classify`), and what the bot says about a paper's families
+ * on the family answer key (`families`: tags, recipes on the cards, the commands' counts). Prints tables (or
  * JSON with --json) on stdout, progress on stderr, and writes bench/results/latest.json.
  *
  *   npm run bench -- --only search --sizes 10000,100000 --baseline
@@ -11,6 +12,7 @@
  *   npm run bench -- --only digest
  *   npm run bench -- --only render --reps 20
  *   npm run bench -- --only quality,classify
+ *   npm run bench -- --only families
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -36,12 +38,14 @@ import { buildCli } from './bot-process.ts';
 import { benchStartup, type StartupResult } from './startup.ts';
 import { benchClassifyDays, type ClassifyDaysResult } from './classify-days.ts';
 import { benchSearchQuality, type SearchQualityResult } from './search-quality.ts';
+import { benchFamilies, type FamiliesResult } from './families.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECTIONS = [
   'search',
   'quality',
   'classify',
+  'families',
   'seed',
   'startup',
   'ingest',
@@ -82,6 +86,7 @@ export interface Results {
   fanout?: FanoutResult;
   quality?: SearchQualityResult;
   classify?: ClassifyDaysResult;
+  families?: FamiliesResult;
 }
 
 const { values: args } = parseArgs({
@@ -145,7 +150,11 @@ const results: Results = {
 if (only.includes('startup') || only.includes('answers')) buildCli();
 
 // One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest, digest and answers sections.
-if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) => only.includes(x as Section))) {
+if (
+  ['search', 'quality', 'families', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) =>
+    only.includes(x as Section),
+  )
+) {
   const bench = await startBenchServer();
   try {
     const admin = postgres(bench.server.url('postgres'), { max: 1 });
@@ -163,6 +172,7 @@ if (['search', 'quality', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some(
       log('quality: search on the chat questions, dev and test');
       results.quality = await benchSearchQuality(bench);
     }
+    if (only.includes('families')) results.families = await benchFamilies(bench, log);
     if (only.includes('seed')) results.seed = await benchSeed(bench, { runs: 3, log });
     if (only.includes('ingest')) {
       results.ingest = await benchIngest(bench, {

@@ -8,7 +8,11 @@ import { drawGraph, pictureFile, tryDraw } from '../src/services/render/picture.
 import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/core/views/family.ts';
 import { familyTreeAlt, familyTreeFileName, familyTreeReply } from '../src/core/views/family-tree.ts';
 import { pageInRange } from '../src/core/views/pager.ts';
-import { definingPaper, familyCounts, familyMembers } from '../db/queries/families.ts';
+import { definingPaper, familyCiters, familyCounts, familyMembers } from '../db/queries/families.ts';
+import { grpoFamilyCount } from '../db/queries/status.ts';
+
+/** Papers citing the defining paper listed under a family (the newest; the count says how many in all). */
+const CITERS_SHOWN = 5;
 
 /** At most this many pages: enough for any family, and a bound on what a forged custom id can ask for. */
 const PAGE_MAX = 100;
@@ -105,9 +109,10 @@ async function showPage(
       ...(guildId && { guildId }),
     });
   // The picture depends on the family only: it is drawn while the page is read.
-  const [defining, first, picture] = await Promise.all([
+  const [defining, first, citers, picture] = await Promise.all([
     definingPaper(deps.db, ref),
     membersOn(requested),
+    familyCiters(deps.db, ref, CITERS_SHOWN),
     treePicture(deps, f),
   ]);
   // A page past the end (an old button after papers left the family, a forged id) shows the last one.
@@ -117,15 +122,19 @@ async function showPage(
     f,
     defining,
     { ...members, page },
+    citers,
     (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }),
     picture.file,
   );
 }
 
 async function list(deps: CommandDeps): Promise<Reply> {
-  const { counts, month } = await monthCounts(deps);
-  const rows = FAMILIES.map((entry) => ({ entry, ...(counts.get(entry.name) ?? { total: 0, thisMonth: 0 }) }));
-  return familyListReply(rows, month);
+  const [{ counts, month }, familyTotal] = await Promise.all([monthCounts(deps), grpoFamilyCount(deps.db)]);
+  const rows = FAMILIES.map((entry) => ({
+    entry,
+    ...(counts.get(entry.name) ?? { total: 0, thisMonth: 0, citing: 0 }),
+  }));
+  return familyListReply(rows, month, familyTotal);
 }
 
 async function tree(deps: CommandDeps, typed: string | undefined): Promise<Reply> {
@@ -137,7 +146,7 @@ async function tree(deps: CommandDeps, typed: string | undefined): Promise<Reply
 /** Every family's papers in the corpus and this (UTC) month's news, and the month's name. */
 async function monthCounts(
   deps: CommandDeps,
-): Promise<{ counts: Map<string, { total: number; thisMonth: number }>; month: string }> {
+): Promise<{ counts: Map<string, { total: number; thisMonth: number; citing: number }>; month: string }> {
   const now = deps.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

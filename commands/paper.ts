@@ -176,7 +176,7 @@ async function show(input: CommandInput, deps: CommandDeps): Promise<Reply> {
 
 /** The card of a paper, as `/paper show` and `grpo-digest show` print it: families it builds on, the LLM summary when one exists. */
 export async function loadPaperCard(deps: CommandDeps, found: Paper): Promise<Reply> {
-  const [detail, buildsOn, shown, training] = await Promise.all([
+  const [detail, related, shown, training] = await Promise.all([
     getPaperDetail(deps.db, found),
     familiesOfPaper(deps.db, found.id, FAMILIES.map(familyRef)),
     summaryToShow(deps.db, found, 'en'),
@@ -187,7 +187,12 @@ export async function loadPaperCard(deps: CommandDeps, found: Paper): Promise<Re
     shown.source === 'llm'
       ? { tldr: shown.tldr, grpoDelta: shown.grpoDelta as Record<string, string> | null, model: shown.model }
       : undefined;
-  return paperCardReply(detail, { buildsOn, settings: training.settings, ...(summary && { summary }) });
+  return paperCardReply(detail, {
+    buildsOn: related.members,
+    cites: related.cites,
+    settings: training.settings,
+    ...(summary && { summary }),
+  });
 }
 
 async function latest(input: CommandInput, deps: CommandDeps): Promise<Reply> {

@@ -2,7 +2,7 @@ import type { Command } from '../src/core/command.ts';
 import { botStatusReply } from '../src/core/views/bot-status.ts';
 import { listFeedStates } from '../db/queries/feed-state.ts';
 import { lastJobRuns } from '../db/queries/job-runs.ts';
-import { digestChannelCounts, digestMessagesSent, papersNewSince } from '../db/queries/status.ts';
+import { digestChannelCounts, digestMessagesSent, grpoFamilyCount, papersNewSince } from '../db/queries/status.ts';
 import { spendToday } from '../db/queries/spend.ts';
 import { failedSummaryCounts } from '../db/queries/summaries.ts';
 import { textCounts } from '../db/queries/paper-texts.ts';
@@ -16,24 +16,36 @@ export const status: Command = {
   async execute(_input, deps) {
     const now = deps.now();
     const today = utcMidnight(now);
-    const [feeds, [lastPoll], [lastSummaries], failedSummaries, texts, papersToday, spendUsd, digests, channels] =
-      await Promise.all([
-        listFeedStates(deps.db),
-        lastJobRuns(deps.db, 'poll-feeds', 1),
-        lastJobRuns(deps.db, 'summarize-pending', 1),
-        failedSummaryCounts(deps.db, PROMPT_VERSION),
-        textCounts(deps.db),
-        papersNewSince(deps.db, today),
-        spendToday(deps.db, now),
-        digestMessagesSent(deps.db, today),
-        digestChannelCounts(deps.db),
-      ]);
+    const [
+      feeds,
+      [lastPoll],
+      [lastSummaries],
+      failedSummaries,
+      texts,
+      papersToday,
+      spendUsd,
+      digests,
+      channels,
+      familyTotal,
+    ] = await Promise.all([
+      listFeedStates(deps.db),
+      lastJobRuns(deps.db, 'poll-feeds', 1),
+      lastJobRuns(deps.db, 'summarize-pending', 1),
+      failedSummaryCounts(deps.db, PROMPT_VERSION),
+      textCounts(deps.db),
+      papersNewSince(deps.db, today),
+      spendToday(deps.db, now),
+      digestMessagesSent(deps.db, today),
+      digestChannelCounts(deps.db),
+      grpoFamilyCount(deps.db),
+    ]);
     return botStatusReply({
       feeds,
       lastPoll,
       lastSummaries,
       failedSummaries,
       texts,
+      familyTotal,
       papersToday,
       spendUsd,
       digests,

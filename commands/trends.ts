@@ -8,6 +8,8 @@ import { trendsChartSpec } from '../src/core/pictures/trends-chart.ts';
 import { drawChart, pictureFile, tryDraw } from '../src/services/render/picture.ts';
 import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/core/views/trends.ts';
 import { newestTrendDay, trendPapers } from '../db/queries/trends.ts';
+import { familyCounts } from '../db/queries/families.ts';
+import { grpoFamilyCount } from '../db/queries/status.ts';
 import { familyChoices, resolveFamily } from './family.ts';
 
 const DEFAULT_WEEKS = 12;
@@ -60,20 +62,40 @@ export const trends: Command = {
       ...(family && { family: { name: family.name, children: childrenOf(FAMILIES, family.name) } }),
       ...(topic && { topic: { slug: topic.slug, label: topic.label } }),
     };
-    const t = buildTrends(await trendPapers(deps.db, FAMILIES.map(familyRef), range), range, ask);
+    const [rows, whole] = await Promise.all([
+      trendPapers(deps.db, FAMILIES.map(familyRef), range),
+      topic ? undefined : wholeSubject(deps, family),
+    ]);
+    const t = buildTrends(rows, range, ask);
+    const of = whole && { whole };
     if (t.overall.total === 0) {
       const newest = await newestTrendDay(deps.db, {
         ...(family && { family: familyRef(family) }),
         ...(topic && { topic: topic.slug }),
       });
-      return trendsReply({ trends: t, ...(newest && { newest }) });
+      return trendsReply({ trends: t, ...of, ...(newest && { newest }) });
     }
     const file = await tryDraw(deps.log, 'trends chart', async () =>
       pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)),
     );
-    return trendsReply({ trends: t, ...(file && { file }) });
+    return trendsReply({ trends: t, ...of, ...(file && { file }) });
   },
   async autocomplete(_input, focused) {
     return focused.name === 'family' ? familyChoices(focused.value) : [];
   },
 };
+
+/**
+ * How many papers the subject has in all, whatever their date: the GRPO family's one count (as /topics,
+ * /family list and /status give it), or one family's members (as /family list gives them), so the
+ * answer can say which part of it the weeks show.
+ */
+async function wholeSubject(
+  deps: Parameters<typeof trends.execute>[1],
+  family: ReturnType<typeof resolveFamily> | undefined,
+): Promise<{ total: number; label: string }> {
+  if (!family) return { total: await grpoFamilyCount(deps.db), label: 'GRPO-family papers' };
+  const epoch = { from: new Date(0), to: new Date(0) };
+  const counts = await familyCounts(deps.db, [familyRef(family)], epoch);
+  return { total: counts.get(family.name)?.total ?? 0, label: `members of ${family.name}` };
+}

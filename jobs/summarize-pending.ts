@@ -1,4 +1,5 @@
 import { channelLanguages, pendingPapers, recordFailedUpgrade, saveSummary } from '../db/queries/summaries.ts';
+import { grpoFamilyCount } from '../db/queries/status.ts';
 import { recordSpend, spendToday } from '../db/queries/spend.ts';
 import { retryAt } from '../src/services/llm/backoff.ts';
 import { Budget } from '../src/services/llm/budget.ts';
@@ -41,7 +42,13 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
   const { config, db, log } = deps;
   const langs = opts.langs ?? (await summaryLanguages(deps));
   const items = opts.items ?? (await pendingItems(deps, langs));
-  const base = { languages: langs.join(','), promptVersion: PROMPT_VERSION, pending: items.length };
+  // The family's one count, so the answer can say which part of it is pending (`familyTotal`).
+  const base = {
+    languages: langs.join(','),
+    promptVersion: PROMPT_VERSION,
+    pending: items.length,
+    familyTotal: await grpoFamilyCount(db),
+  };
   const llm = deps.llm;
   if (!llm) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
 

@@ -1,8 +1,10 @@
 /**
- * The GRPO family tree, derived rather than stored: a paper builds on family X when the classifier
- * put X in its families, when it cites X's defining paper, or (for GRPO only) when its summary's
- * grpo_delta marks an axis as changed relative to GRPO. Computed at read time, so a reclassification,
- * a new citation edge or a new summary shows up without a migration or a backfill.
+ * The GRPO family tree, derived rather than stored: a paper is a member of family X when the
+ * classifier (by role: defining paper, variant, trains with it) or the judge put X in its families and
+ * it is in the GRPO family (a moderator's `family:out` takes it out of every family), or, for GRPO
+ * only, when its summary's grpo_delta marks an axis as changed. Papers that only cite X's defining
+ * paper are listed apart and never counted as members. Computed at read time, so a reclassification,
+ * a judge's or moderator's decision or a new summary shows up everywhere at once.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -12,8 +14,11 @@ import type { Paper } from '../schema.ts';
 
 /** Why a paper is in a family's list. */
 export interface FamilyMemberRow extends PaperSummaryRow {
+  /** Named a member by the classifier's roles or the judge (and still in the GRPO family). */
   named: boolean;
+  /** Also cites the family's defining paper. */
   cites: boolean;
+  /** Its LLM summary changes a GRPO axis (GRPO only). */
   delta: boolean;
   /** Votes for the paper in this server's reading-group queue. */
   votes: number;
@@ -25,21 +30,33 @@ const DELTA_CHANGED = sql`exists (
     jsonb_each_text(case when jsonb_typeof(s.content->'grpo_delta') = 'object' then s.content->'grpo_delta' else '{}'::jsonb end) d
   where s.paper_id = p.id and s.status = 'ok' and d.value ilike 'changed%')`;
 
-/** Named by the classifier or the judge, and still in the family (a moderator may have marked it out). */
-const named = (f: FamilyRef): SQL => sql`(${f.name}::text = any(p.families) and coalesce(p.grpo_family, false))`;
+const inFamily = sql`coalesce(p.grpo_family, false)`;
+/** Named by the classifier (by role) or the judge, and still in the family (a moderator may have marked it out). */
+const named = (f: FamilyRef): SQL => sql`(${f.name}::text = any(p.families) and ${inFamily})`;
 const cites = (f: FamilyRef): SQL =>
   f.arxivId
     ? sql`exists (select 1 from citations c join papers d on d.id = c.cited_paper_id where c.citing_paper_id = p.id and d.arxiv_id = ${f.arxivId})`
     : sql`false`;
-const delta = (f: FamilyRef): SQL => (f.viaDelta ? DELTA_CHANGED : sql`false`);
+/** With a key, a summary that changes a GRPO axis makes a GRPO-family paper a GRPO variant. */
+const delta = (f: FamilyRef): SQL => (f.viaDelta ? sql`(${DELTA_CHANGED} and ${inFamily})` : sql`false`);
 
-/** `p` builds on the family (and is not its defining paper); with `defining`, the defining paper counts too. */
-export function buildsOn(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
-  const builds = sql`(${named(f)} or ${cites(f)} or ${delta(f)}) and p.arxiv_id is distinct from ${f.arxivId}::text`;
-  return opts.defining && f.arxivId ? sql`((${builds}) or p.arxiv_id = ${f.arxivId}::text)` : builds;
+/**
+ * `p` is a member of the family: named as it by role (defining paper, variant, trains with it) or, for
+ * GRPO, changes a GRPO axis in its summary; never for merely citing the defining paper (see `citesOnly`).
+ * With `defining`, the defining paper counts too.
+ */
+export function memberOf(f: FamilyRef, opts: { defining?: boolean } = {}): SQL {
+  const member = sql`(${named(f)} or ${delta(f)}) and p.arxiv_id is distinct from ${f.arxivId}::text`;
+  // coalesce: a paper without an arXiv id must be plainly not the defining paper, never null (`not` of null hides it).
+  return opts.defining && f.arxivId ? sql`((${member}) or coalesce(p.arxiv_id = ${f.arxivId}::text, false))` : member;
 }
 
-/** One page of the papers that build on a family, newest first, with the total. */
+/** `p` cites the family's defining paper but is not a member (nor the defining paper): shown apart, never counted as the family. */
+export function citesOnly(f: FamilyRef): SQL {
+  return sql`${cites(f)} and not (${memberOf(f, { defining: true })})`;
+}
+
+/** One page of the family's members, newest first, with the total. */
 export async function familyMembers(
   db: Db,
   f: FamilyRef,
@@ -52,33 +69,52 @@ export async function familyMembers(
     select ${SUMMARY_COLUMNS}, ${named(f)} as named, ${cites(f)} as cites, ${delta(f)} as delta, ${votes} as votes,
       count(*) over ()::int as total
     from papers p
-    where ${buildsOn(f)}
+    where ${memberOf(f)}
     order by p.published_on desc nulls last, p.first_seen_at desc, p.id desc
     limit ${opts.limit} offset ${opts.offset}`)) as unknown as (FamilyMemberRow & { total: number })[];
-  const total = rows[0] ? Number(rows[0].total) : await familyCount(db, f);
+  const total = rows[0] ? Number(rows[0].total) : await countWhere(db, memberOf(f));
   return { rows: rows.map(({ total: _t, ...r }) => ({ ...r, votes: Number(r.votes) })), total };
 }
 
-async function familyCount(db: Db, f: FamilyRef): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from papers p where ${buildsOn(f)}`);
+/** The newest papers that cite the defining paper without being members, and how many there are. */
+export async function familyCiters(
+  db: Db,
+  f: FamilyRef,
+  limit: number,
+): Promise<{ rows: PaperSummaryRow[]; total: number }> {
+  if (!f.arxivId) return { rows: [], total: 0 };
+  const rows = (await db.execute(sql`
+    select ${SUMMARY_COLUMNS}, count(*) over ()::int as total
+    from papers p where ${citesOnly(f)}
+    order by p.published_on desc nulls last, p.first_seen_at desc, p.id desc
+    limit ${limit}`)) as unknown as (PaperSummaryRow & { total: number })[];
+  return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from papers p where ${where}`);
   return Number(row?.n ?? 0);
 }
 
-/** Per family: how many papers are in it (its defining paper and those that build on it), and how many of those became news in [from, to) (imported and backfilled papers never do). */
+/** Per family: its members (the defining paper included), how many of them became news in [from, to) (imported and backfilled papers never do), and how many other papers cite its defining paper. */
 export async function familyCounts(
   db: Db,
   families: readonly FamilyRef[],
   month: { from: Date; to: Date },
-): Promise<Map<string, { total: number; thisMonth: number }>> {
+): Promise<Map<string, { total: number; thisMonth: number; citing: number }>> {
   const from = month.from.toISOString();
   const to = month.to.toISOString();
   const results = await Promise.all(
     families.map(async (f) => {
-      const [row] = await db.execute<{ total: number; month: number }>(sql`
-      select count(*)::int as total,
-        count(*) filter (where p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)::int as month
-      from papers p where ${buildsOn(f, { defining: true })}`);
-      return [f.name, { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0) }] as const;
+      const [row] = await db.execute<{ total: number; month: number; citing: number }>(sql`
+      select count(*) filter (where ${memberOf(f, { defining: true })})::int as total,
+        count(*) filter (where (${memberOf(f, { defining: true })}) and p.news_at >= ${from}::timestamptz and p.news_at < ${to}::timestamptz)::int as month,
+        count(*) filter (where ${citesOnly(f)})::int as citing
+      from papers p`);
+      return [
+        f.name,
+        { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0), citing: Number(row?.citing ?? 0) },
+      ] as const;
     }),
   );
   return new Map(results);
@@ -90,21 +126,28 @@ export async function definingPaper(db: Db, f: FamilyRef): Promise<Paper | undef
 }
 
 /**
- * The families a paper builds on, among `families`: named by the classifier, cited defining
- * papers, and GRPO when its summary changes a GRPO axis.
+ * The families a paper is a member of, among `families` (named by role, or GRPO through its summary),
+ * and apart, those whose defining paper it only cites.
  */
-export async function familiesOfPaper(db: Db, paperId: number, families: readonly FamilyRef[]): Promise<string[]> {
-  if (families.length === 0) return [];
-  const [row] = await db.execute<{ names: string[] }>(
-    sql`select ${familyNames(families, { defining: false })} as names from papers p where p.id = ${paperId}`,
+export async function familiesOfPaper(
+  db: Db,
+  paperId: number,
+  families: readonly FamilyRef[],
+): Promise<{ members: string[]; cites: string[] }> {
+  if (families.length === 0) return { members: [], cites: [] };
+  const citing = families.map((f) => sql`case when ${citesOnly(f)} then ${f.name}::text end`);
+  const [row] = await db.execute<{ members: string[]; cites: string[] }>(
+    sql`select ${familyNames(families, { defining: false })} as members,
+      array_remove(array[${sql.join(citing, sql`, `)}], null) as cites
+    from papers p where p.id = ${paperId}`,
   );
-  return row?.names ?? [];
+  return { members: row?.members ?? [], cites: row?.cites ?? [] };
 }
 
-/** The names of the families `p` builds on, as a text[] expression; with `defining`, a family's defining paper counts in it (as in `familyCounts`). */
+/** The names of the families `p` is a member of, as a text[] expression; with `defining`, a family's defining paper counts in it (as in `familyCounts`). */
 export function familyNames(families: readonly FamilyRef[], opts: { defining: boolean }): SQL {
   if (families.length === 0) return sql`'{}'::text[]`;
-  const checks = families.map((f) => sql`case when ${buildsOn(f, opts)} then ${f.name}::text end`);
+  const checks = families.map((f) => sql`case when ${memberOf(f, opts)} then ${f.name}::text end`);
   // Nulls are removed in SQL: the driver returns an array's NULL elements as the string "NULL".
   return sql`array_remove(array[${sql.join(checks, sql`, `)}], null)`;
 }

@@ -42,18 +42,29 @@ export async function digestChannelCounts(db: Db): Promise<{ enabled: number; pa
   return { enabled: row?.enabled ?? 0, paused: row?.paused ?? 0 };
 }
 
-/** GRPO-family papers per topic slug (a paper counts once in each of its topics), and the family total. */
-export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopic: Map<string, number> }> {
-  const [totalRow] = await db
+/**
+ * How many papers are in the GRPO family: the one answer every command gives (/topics, /family list,
+ * /status, /trends, the poll's summary line). `grpo_family` is a moderator's mark, else the judge, else
+ * the filter, so a mark or a judge's decision changes every count at once. A command that counts less
+ * (dated, this month, one family's members) says which part of this number it counts.
+ */
+export async function grpoFamilyCount(db: Db): Promise<number> {
+  const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(papers)
     .where(eq(papers.grpoFamily, true));
+  return Number(row?.n ?? 0);
+}
+
+/** GRPO-family papers per topic slug (a paper counts once in each of its topics), and the family total. */
+export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopic: Map<string, number> }> {
+  const total = await grpoFamilyCount(db);
   const rows = await db.execute<{ topic: string; n: number }>(sql`
     select t.topic, count(*)::int as n
     from ${papers} p, unnest(p.topics) as t(topic)
     where p.grpo_family
     group by t.topic`);
-  return { total: totalRow?.n ?? 0, byTopic: new Map(rows.map((r) => [r.topic, Number(r.n)])) };
+  return { total, byTopic: new Map(rows.map((r) => [r.topic, Number(r.n)])) };
 }
 
 /** What `/paper random` draws from: every GRPO-family paper (optionally in a topic) with the signals that weight it. */

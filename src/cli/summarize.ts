@@ -93,9 +93,9 @@ export function describeSummaryRun(outcome: JobOutcome): string {
     return /^Summaries stopped/.test(outcome.error) ? outcome.error : `Summaries: the run failed: ${outcome.error}`;
   const s = outcome.stats;
   if (s.mode === 'fallback')
-    return `Summaries: no ANTHROPIC_API_KEY, so none were written; ${String(s.pending)} papers show labelled extractive summaries.`;
+    return `Summaries: no ANTHROPIC_API_KEY, so none were written; ${String(s.pending)} of the ${String(s.familyTotal)} GRPO-family papers (those with an abstract) show labelled extractive summaries.`;
   const lines = [
-    `Summaries (${String(s.languages)}, ${String(s.mode)}): ${String(s.ok)} ok, ${String(s.failed)} failed (each is tried again later, ${MAX_ATTEMPTS} attempts in all), ${String(s.deferred)} left pending, of ${String(s.pending)}.`,
+    `Summaries (${String(s.languages)}, ${String(s.mode)}): ${String(s.ok)} ok, ${String(s.failed)} failed (each is tried again later, ${MAX_ATTEMPTS} attempts in all), ${String(s.deferred)} left pending, of the ${String(s.pending)} pending among the ${String(s.familyTotal)} GRPO-family papers.`,
   ];
   lines.push(...stopLines(s));
   lines.push(`LLM spend today (UTC): $${Number(s.spentTodayUsd).toFixed(4)} of $${Number(s.budgetUsd).toFixed(2)}.`);

@@ -28,6 +28,7 @@ const KNOWN_UPWARD_TYPES = [
   'src/core/views/digest-config.ts (core) -> db/queries/channels.ts (db) [type]',
   'src/core/views/digest-config.ts (core) -> db/schema.ts (db) [type]',
   'src/core/views/family.ts (core) -> db/queries/families.ts (db) [type]',
+  'src/core/views/family.ts (core) -> db/queries/papers.ts (db) [type]',
   'src/core/views/family.ts (core) -> db/schema.ts (db) [type]',
   'src/core/views/paper-card.ts (core) -> db/queries/papers.ts (db) [type]',
   'src/core/views/paper-card.ts (core) -> db/schema.ts (db) [type]',

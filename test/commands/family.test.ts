@@ -49,9 +49,18 @@ describe('/family', () => {
     return rows.map((r) => r.title.replace(/[[\]]/g, ''));
   }
 
-  it('shows GSPO: the description, its stored defining paper, the papers citing it and the TRL settings', async () => {
+  /** Titles of the stored GRPO-family papers tagged GRPO (by role), brackets dropped as the list drops them. */
+  async function grpoMembers(): Promise<string[]> {
+    const rows = await seeded()
+      .db.select({ title: papers.title })
+      .from(papers)
+      .where(sql`'GRPO' = any(${papers.families}) and ${papers.grpoFamily}`);
+    return rows.map((r) => r.title.replace(/[[\]]/g, ''));
+  }
+
+  it('shows GSPO: the description, its stored defining paper, its members and, apart, the papers citing it, and the TRL settings', async () => {
     const reply = await show('GSPO');
-    const [about, members] = reply.embeds!;
+    const [about, members, citers] = reply.embeds!;
     expect(about!.title).toBe('GSPO');
     expect(about!.url).toBe('https://arxiv.org/abs/2507.18071');
     expect(about!.fields!.find((f) => f.name === 'Defining paper')!.value).toMatch(
@@ -62,38 +71,45 @@ describe('/family', () => {
     expect(trl.value).toMatch(/TRL >= 0\.20/);
     expect(trl.value).toMatch(/steps_per_generation > gradient_accumulation_steps or num_iterations > 1/);
     expect(about!.footer).toMatch(/^TRL settings checked against TRL 1\.9's documentation on 2026-11-23/);
-    expect(members!.title).toBe('Papers that build on GSPO (50)');
-    expect(members!.footer).toMatch(/^Papers 1-10 of 50 · page 1\/5/);
-    expect(memberTitles(reply)).toHaveLength(10);
-    expect(await gspoCiters()).toEqual(expect.arrayContaining(memberTitles(reply)));
+    // The 50 seed papers citing GSPO (a depth-estimation paper among them) are not GSPO papers.
+    expect(members!.title).toBe('Members of GSPO');
+    expect(members!.description).toMatch(/besides its defining paper/);
+    expect(citers!.title).toBe('Papers that cite the defining paper of GSPO (50)');
+    const cited = [...citers!.description!.matchAll(/^• \[(.+?)\]\(/gm)].map((m) => m[1]!);
+    expect(cited).toHaveLength(5);
+    expect(await gspoCiters()).toEqual(expect.arrayContaining(cited));
+    expect(citers!.footer).toMatch(/^Not members/);
   });
 
-  it('pages through all 50 papers citing GSPO with Previous/Next buttons', async () => {
-    const first = await show('gspo');
+  it("pages through all of GRPO's members with Previous/Next buttons", async () => {
+    const all = await grpoMembers();
+    const pages = Math.ceil(all.length / 10);
+    expect(pages).toBeGreaterThan(2);
+    const first = await show('grpo');
     const [prev, next] = actions(first);
     expect(prev).toMatchObject({ disabled: true });
-    expect(next!.customId).toBe('family:page:gspo:2');
+    expect(next!.customId).toBe('family:page:grpo:2');
     expect(findComponentOwner(next!.customId)).toBe(family);
+    expect(first.embeds![1]!.title).toBe(`Members of GRPO (${all.length})`);
 
     const seen = new Set(memberTitles(first));
     let reply: Reply = first;
-    for (let page = 2; page <= 5; page++) {
+    for (let page = 2; page <= pages; page++) {
       const pressed = await runComponent(family, press(actions(reply)[1]!.customId), seeded().deps);
       expect(pressed.update).toBe(true);
-      expect(pressed.embeds![1]!.footer).toMatch(new RegExp(`^Papers ${(page - 1) * 10 + 1}-${page * 10} of 50`));
+      expect(pressed.embeds![1]!.footer).toMatch(new RegExp(`^Papers ${(page - 1) * 10 + 1}-\\d+ of ${all.length}`));
       for (const t of memberTitles(pressed)) seen.add(t);
       reply = pressed;
     }
     expect(actions(reply)[1]).toMatchObject({ disabled: true });
-    expect([...seen].sort()).toEqual((await gspoCiters()).sort());
+    // Every member once (titles are shown as text, so compare how many).
+    expect(seen.size).toBe(all.length);
 
-    const back = await runComponent(family, press(actions(reply)[0]!.customId), seeded().deps);
-    expect(back.embeds![1]!.footer).toMatch(/^Papers 31-40 of 50/);
-    // A page past the end (an old or hand-typed button) shows the last page: never "page 99/5" with a Previous to page 98.
-    const past = await runComponent(family, press('family:page:gspo:99'), seeded().deps);
-    expect(past.embeds![1]!.footer).toMatch(/^Papers 41-50 of 50 · page 5\/5/);
-    expect(actions(past)[0]!.customId).toBe('family:page:gspo:4');
-    for (const bad of ['family:page:gspo:x', 'family:page:nope:2', 'family:other']) {
+    // A page past the end (an old or hand-typed button) shows the last page.
+    const past = await runComponent(family, press('family:page:grpo:99'), seeded().deps);
+    expect(past.embeds![1]!.footer).toMatch(new RegExp(`page ${pages}/${pages}`));
+    expect(actions(past)[0]!.customId).toBe(`family:page:grpo:${pages - 1}`);
+    for (const bad of ['family:page:grpo:x', 'family:page:nope:2', 'family:other']) {
       const r = await runComponent(family, press(bad), seeded().deps);
       expect(r.ephemeral).toBe(true);
       expect(r.content).toMatch(/Run \/family show again|No family called/);
@@ -117,14 +133,14 @@ describe('/family', () => {
   it('says when nothing builds on a family yet, with a defining paper that is not stored', async () => {
     const reply = await show('VinePPO');
     expect(reply.embeds![0]!.fields![0]!.value).toMatch(/2410\.01679.*not in the corpus/);
-    expect(reply.embeds![1]!.description).toMatch(/None in the corpus yet/);
+    expect(reply.embeds![1]!.description).toMatch(/No paper in the corpus besides its defining paper/);
     expect(reply.components).toBeUndefined();
     expect(replyText(reply)).toMatch(/Reproduce with TRL: not supported/);
   });
 
   it("shows this server's reading-group votes and HF upvotes next to each paper", async () => {
     const { db, deps } = seeded();
-    const firstTitle = memberTitles(await show('GSPO'))[0]!;
+    const firstTitle = memberTitles(await show('GRPO'))[0]!;
     const [p] = await db.select().from(papers).where(eq(papers.title, firstTitle));
     await db.update(papers).set({ hfUpvotes: 42 }).where(eq(papers.id, p!.id));
     const [item] = await db.insert(queueItems).values({ guildId: 'g1', paperId: p!.id, nominatedBy: 'u1' }).returning();
@@ -134,38 +150,41 @@ describe('/family', () => {
     ]);
 
     const line = (r: Reply) => r.embeds![1]!.description!.split('\n')[0]!;
-    expect(line(await show('GSPO'))).toMatch(/🗳 2 · ▲ 42 · cites$/);
-    const elsewhere = await runCommand(family, commandInput('show', { name: 'GSPO' }, { guildId: 'g2' }), deps);
-    expect(line(elsewhere)).toMatch(/ — ▲ 42 · cites$/);
+    expect(line(await show('GRPO'))).toMatch(/🗳 2 · ▲ 42 · named$/);
+    const elsewhere = await runCommand(family, commandInput('show', { name: 'GRPO' }, { guildId: 'g2' }), deps);
+    expect(line(elsewhere)).toMatch(/ · ▲ 42 · named$/);
     expect(line(elsewhere)).not.toContain('🗳');
     await db.delete(queueItems).where(and(eq(queueItems.guildId, 'g1'), eq(queueItems.paperId, p!.id)));
   });
 
-  it('lists every family with its paper count and the papers new this month (announced by a feed; the seed import is not news)', async () => {
+  it("lists the GRPO family's size, then every family with its members, its citers apart and the members new this month (the seed import is not news)", async () => {
     const { db, deps } = seeded();
     // The seed import stamps first_seen_at with the real clock: imported this month, and still not new.
     const thisMonth = await runCommand(family, commandInput('list', {}), { ...deps, now: () => new Date() });
     const text = thisMonth.embeds![0]!.description!;
-    expect(text.split('\n')).toHaveLength(FAMILIES.length);
-    // GSPO itself and the 50 papers citing it: a family's count includes its defining paper, as its card does.
-    expect(text).toMatch(/^\*\*GSPO\*\* · 51 papers · TRL: supported$/m);
-    expect(text).toMatch(/^\*\*VinePPO\*\* · 0 papers · TRL: not supported$/m);
-    const [gspoPaper] = await db
-      .select({ id: citations.citingPaperId })
-      .from(citations)
-      .where(sql`${citations.citedPaperId} = (select id from papers where arxiv_id = '2507.18071')`)
-      .limit(1);
+    const [inFamily] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(papers)
+      .where(eq(papers.grpoFamily, true));
+    expect(text).toMatch(new RegExp(`^\\*\\*${inFamily!.n} papers in the GRPO family\\*\\*`));
+    expect(text.split('\n').filter((l) => /^\*\*[^*]+\*\* · \d+ members?/.test(l))).toHaveLength(FAMILIES.length);
+    // GSPO itself is its one member; the 50 papers citing it are counted apart.
+    expect(text).toMatch(/^\*\*GSPO\*\* · 1 member · 50 more cite it · TRL: supported$/m);
+    expect(text).toMatch(/^\*\*VinePPO\*\* · 0 members · TRL: not supported$/m);
+    const [gspo] = await db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
     await db
       .update(papers)
       .set({ newsAt: new Date('2031-03-02T06:15:00Z') })
-      .where(eq(papers.id, gspoPaper!.id));
+      .where(eq(papers.id, gspo!.id));
     const later = await runCommand(family, commandInput('list', {}), {
       ...deps,
       now: () => new Date('2031-03-15T00:00:00Z'),
     });
-    expect(later.embeds![0]!.description).toMatch(/^\*\*GSPO\*\* · 51 papers · 1 new in March 2031 · TRL: supported$/m);
+    expect(later.embeds![0]!.description).toMatch(
+      /^\*\*GSPO\*\* · 1 member \(1 new in March 2031\) · 50 more cite it · TRL: supported$/m,
+    );
     expect(later.embeds![0]!.footer).toMatch(/March 2031/);
-    await db.update(papers).set({ newsAt: null }).where(eq(papers.id, gspoPaper!.id));
+    await db.update(papers).set({ newsAt: null }).where(eq(papers.id, gspo!.id));
   });
 
   it('counts a paper whose summary changes a GRPO axis as building on GRPO, and its card says so', async () => {
@@ -173,16 +192,16 @@ describe('/family', () => {
     const [p] = await db
       .select()
       .from(papers)
-      .where(sql`not ('GRPO' = any(${papers.families})) and ${papers.arxivId} is not null`)
+      .where(sql`not ('GRPO' = any(${papers.families})) and ${papers.arxivId} is not null and ${papers.grpoFamily}`)
       .limit(1);
     const countOf = async () =>
       Number(
-        /^\*\*GRPO\*\* · (\d+) papers/m.exec(
+        /^\*\*GRPO\*\* · (\d+) members?/m.exec(
           (await runCommand(family, commandInput('list', {}), seeded().deps)).embeds![0]!.description!,
         )![1],
       );
     const before = await countOf();
-    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).not.toContain('GRPO');
+    expect((await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).members).not.toContain('GRPO');
     await db.insert(summaries).values([
       {
         paperId: p!.id,
@@ -201,13 +220,13 @@ describe('/family', () => {
       content: { grpo_delta: { clipping: 'changed: asymmetric bounds', kl_term: 'unchanged' } },
     });
     expect(await countOf()).toBe(before + 1);
-    expect(await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
+    expect((await familiesOfPaper(db, p!.id, FAMILIES.map(familyRef))).members).toEqual(['GRPO']);
     const card = await runCommand(paper, commandInput('show', { id: p!.arxivId! }), seeded().deps);
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toMatch(/^GRPO/);
     await db.delete(summaries).where(eq(summaries.paperId, p!.id));
   });
 
-  it("shows on a citing paper's card (the seed citers have no arXiv id: found by title) that it builds on GSPO", async () => {
+  it("shows on a citing paper's card (the seed citers have no arXiv id: found by title) that it cites GSPO's defining paper, apart from its families", async () => {
     const { db } = seeded();
     const [citer] = await db
       .select({ id: papers.id, title: papers.title })
@@ -219,15 +238,16 @@ describe('/family', () => {
       .limit(1);
     expect(citer).toBeDefined();
     const card = await runCommand(paper, commandInput('show', { id: citer!.title }), seeded().deps);
-    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')!.value).toContain('GSPO');
+    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Cites the defining paper of')!.value).toContain('GSPO');
+    expect(card.embeds![0]!.fields!.find((f) => f.name === 'Families · topics')?.value ?? '').not.toContain('GSPO');
   });
 
-  it('lists only family names under "Also builds on", never NULL (GSPO\'s card already names GRPO, so it has no such row)', async () => {
+  it('lists only family names under "Also builds on", never NULL (GSPO\'s defining paper names GRPO only as its comparison, so it has no such row)', async () => {
     const card = await runCommand(paper, commandInput('show', { id: '2507.18071' }), seeded().deps);
     expect(replyText(card)).not.toMatch(/NULL/);
     expect(card.embeds![0]!.fields!.find((f) => f.name === 'Also builds on')).toBeUndefined();
     const p = (await seeded().db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071')))[0]!;
-    expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual(['GRPO']);
+    expect(await familiesOfPaper(seeded().db, p.id, FAMILIES.map(familyRef))).toEqual({ members: [], cites: [] });
   });
 
   it("keeps every family's answer within Discord limits", async () => {
@@ -255,8 +275,9 @@ describe('/family', () => {
     expect(file!.description).toMatch(/^The GRPO family tree: 21 algorithms as boxes .* with 24 arrows/);
     const lines = embed!.description!.split('\n');
     expect(lines).toHaveLength(FAMILIES.length);
-    expect(lines).toContain('**GSPO** 2025 · 51 papers · builds on GRPO');
-    expect(lines).toContain('**PRIME** 2025 · 1 paper · builds on RLOO, PPO');
+    expect(lines).toContain('**GSPO** 2025 · 1 member · builds on GRPO');
+    // TTRL names PRIME only in its repository's URL (github.com/PRIME-RL/TTRL): not a PRIME paper.
+    expect(lines).toContain('**PRIME** 2025 · 0 members · builds on RLOO, PPO');
   });
 
   it('highlights the family asked for, in the tree and in /family show, and refuses an unknown one', async () => {

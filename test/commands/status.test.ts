@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { status } from '../../commands/status.ts';
 import { topics } from '../../commands/topics.ts';
 import { channels, deliveries, feedState, jobRuns, papers, paperTexts, summaries } from '../../db/schema.ts';
@@ -189,8 +190,16 @@ describe('/status and /topics', () => {
     expect(text).toMatch(/2 new, 1 GRPO-family/);
     expect(text).toMatch(/\$0\.2500 of \$1\.00 today \(25%\)/);
     expect(text).toMatch(/1 message sent today, 2 in total · 1 channel/);
+    const [family] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(papers)
+      .where(eq(papers.grpoFamily, true));
+    // The family's one count, and the full-text line saying which part of it it counts.
     expect(text).toContain(
-      'Full texts (GRPO family)\n1 read · 1 without an HTML version (abstract used) · 1 failed to fetch · 1 not fetched yet (each poll reads a few; `grpo-digest fetch-text` backfills)',
+      `GRPO family\n${family!.n} papers in the GRPO family (the count /topics, /family list and /trends give)`,
+    );
+    expect(text).toContain(
+      `Full texts (the 4 of the ${family!.n} GRPO-family papers with an arXiv id)\n1 read · 1 without an HTML version (abstract used) · 1 failed to fetch · 1 not fetched yet (each poll reads a few; \`grpo-digest fetch-text\` backfills)`,
     );
     expect(text).toMatch(
       /Summaries\n1 waiting to be retried · 1 failed for good \(extractive summary shown\) · last run <t:\d+:f> \(<t:\d+:R>\) · failed · Summaries stopped: the model API refuses the configuration \(404/,

@@ -76,8 +76,8 @@ describe('/trends', () => {
     });
     expect(byId.get('2611.09001')!.families).toEqual(expect.arrayContaining(['GSPO', 'GRPO']));
     expect(byId.get('2611.09002')).toMatchObject({ day: null });
-    // Not GRPO-family, but it builds on GSPO by citing its defining paper; an unrelated paper is not counted at all.
-    expect(byId.get('2611.09004')).toMatchObject({ grpoFamily: false, families: ['GSPO'] });
+    // Citing GSPO's defining paper does not put a paper in the family (the one definition every command counts).
+    expect(byId.has('2611.09004')).toBe(false);
     expect(byId.has('2611.09005')).toBe(false);
     expect(byId.has('2507.18071')).toBe(false);
   });
@@ -92,8 +92,17 @@ describe('/trends', () => {
       '**Nov 16** · 1 · ▲ 77 [A fresh GSPO variant](https://arxiv.org/abs/2611.09001)',
     ]);
     expect(embed!.fields).toEqual([
-      { name: 'In all', value: '2 papers in 4 weeks', inline: true },
-      { name: 'By family', value: 'GRPO 2 · GSPO 1 (a paper building on two families counts in both)', inline: true },
+      {
+        name: 'In all',
+        value:
+          '2 of the 4 GRPO-family papers are in these 4 weeks; 1 is dated only by month; the other 1 is dated outside them.',
+        inline: true,
+      },
+      {
+        name: 'By family',
+        value: 'GRPO 2 · GSPO 1 (members in these weeks; a paper in two families counts in both)',
+        inline: true,
+      },
     ]);
     expect(embed!.footer).toMatch(/^Weeks start on Monday \(UTC\)\..* 1 paper is dated only by month and in no week\./);
     expect(embed!.image).toBe('trends-grpo-family-4w.png');
@@ -105,10 +114,13 @@ describe('/trends', () => {
     expect(readPng(file!.data).inked).toBeGreaterThan(0.02);
   });
 
-  it('narrows to a family (citing papers count, as in /family list) and a topic', async () => {
+  it('narrows to a family (its members, as in /family list: a paper only citing the defining paper is not one) and a topic', async () => {
     const gspo = await ask({ family: 'gspo', weeks: 4 });
     expect(gspo.embeds![0]!.title).toBe('GSPO: papers per week');
-    expect(gspo.embeds![0]!.description).toMatch(/^\*\*Nov 16\*\* · 2 · ▲ 77 /m);
+    expect(gspo.embeds![0]!.description).toMatch(/^\*\*Nov 16\*\* · 1 · ▲ 77 /m);
+    expect(gspo.embeds![0]!.fields![0]!.value).toBe(
+      '1 of the 2 members of GSPO is in these 4 weeks; the other 1 is dated outside them.',
+    );
     const multimodal = await ask({ family: 'GSPO', topic: 'multimodal', weeks: 4 });
     expect(multimodal.embeds![0]!.title).toBe('GSPO · Multimodal: papers per week');
     expect(multimodal.files![0]!.name).toBe('trends-gspo-multimodal-4w.png');
@@ -118,10 +130,12 @@ describe('/trends', () => {
     const later = await ask({}, new Date('2027-03-03T12:00:00Z'));
     expect(later.files).toBeUndefined();
     expect(later.embeds![0]!.description).toBe(
-      'No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16.',
+      'No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16. 0 of the 4 GRPO-family papers are in these 12 weeks; the other 4 are dated outside them.',
     );
     const dapo = await ask({ family: 'DAPO' });
-    expect(dapo.embeds![0]!.description).toBe('No paper of DAPO is dated in the 12 weeks from 2026-08-31 to today.');
+    expect(dapo.embeds![0]!.description).toBe(
+      'No paper of DAPO is dated in the 12 weeks from 2026-08-31 to today. The corpus has no members of DAPO yet.',
+    );
   });
 
   it('refuses an unknown family or topic and a range it does not draw, with what to type', async () => {

@@ -41,6 +41,7 @@ import {
   trainsWithName,
 } from './authors.ts';
 import { featureReason, features, logit, MODEL, type LearnedModel } from './learned.ts';
+import { familyMembers, type FamilyMember } from './roles.ts';
 
 /** What the classifier reads of a paper. */
 export interface ClassifierInput {
@@ -196,8 +197,7 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
     FIRST_PERSON.test(s) || (ownName !== undefined && ownName.length > 2 && s.includes(ownName));
   const written = readAuthors(a, isOwn);
 
-  // 1. Family members.
-  const families: string[] = [];
+  // 1. Family names (evidence for the score wherever they stand; membership is decided by role, roles.ts).
   const counted = new Set<string>();
   let familyWeight = 0;
   let training = 0;
@@ -224,7 +224,6 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
     // A family counts once however it is spelled (RLVR, "verifiable rewards"); other members add up to the cap.
     if (!counted.has(c.name)) {
       counted.add(c.name);
-      if (c.family !== null && !families.includes(c.family)) families.push(c.family);
       const weight = Math.min(hit.weight, FAMILY_CAP - familyWeight);
       familyWeight += weight;
       if (weight > 0) add(weight, `${hit.where}: "${hit.text}"`, `family:${c.name}`);
@@ -323,7 +322,12 @@ export function ruleEvidence({ title, abstract }: ClassifierInput): RuleEvidence
 
   const sum = evidence.reduce((acc, e) => acc + e.weight, 0);
   const raw = noModel || llmNearby ? Math.min(sum, NO_MODEL_CAP) : sum;
-  return { any: true, evidence, raw, families, title: t, abstract: a };
+  return { any: true, evidence, raw, families: familyMembers(t, a).map((m) => m.family), title: t, abstract: a };
+}
+
+/** The families a paper belongs to, each with the phrase that decided it (what the card shows as the reason). */
+export function familyReasons({ title, abstract }: ClassifierInput): FamilyMember[] {
+  return familyMembers(normalise(title), normalise(abstract));
 }
 
 interface Hit {

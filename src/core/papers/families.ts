@@ -50,6 +50,12 @@ export interface TrlRecipe {
   settings: TrlSetting[];
   /** What TRL does not do (write your own reward function, loss or trainer). */
   missing: string[];
+  /**
+   * A gap that only matters to some papers of the family, and how to tell them from their text: a
+   * paper's card states it only when its title or abstract matches (GRPO's process-supervision gap is
+   * nothing to a paper with outcome rewards).
+   */
+  missingOnlyWhen?: Readonly<Record<string, RegExp>>;
 }
 
 export interface FamilyEntry {
@@ -108,6 +114,10 @@ export const FAMILIES: readonly FamilyEntry[] = [
         },
       ],
       missing: ['a process-supervision variant (step rewards) — only outcome rewards via reward_funcs'],
+      missingOnlyWhen: {
+        'a process-supervision variant (step rewards) — only outcome rewards via reward_funcs':
+          /\bprocess(?:-level)? (?:rewards?|supervision)\b|\bstep[- ]level rewards?\b|\bPRMs?\b|\bprocess reward models?\b/i,
+      },
     },
   },
   {
@@ -479,6 +489,10 @@ export const FAMILIES: readonly FamilyEntry[] = [
         },
       ],
       missing: ['sandboxed code execution: bring your own'],
+      missingOnlyWhen: {
+        'sandboxed code execution: bring your own':
+          /\bcode\b|\bcoding\b|\bprogram\w*|\bsoftware\b|\bunit[- ]tests?\b|\bcode execution\b|\bSWE\b/i,
+      },
     },
   },
 ];

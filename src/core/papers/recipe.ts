@@ -5,6 +5,7 @@
  */
 import { FAMILIES, TRL_DOC_VERSION, type FamilyEntry } from './families.ts';
 import { byKey, meansNoKl, type Setting } from './settings.ts';
+import { paperKind } from './kind.ts';
 
 export interface RecipeArg {
   name: string;
@@ -29,14 +30,24 @@ export interface Recipe {
   cannot: string[];
 }
 
-/** The family entry the recipe starts from: the most specific of the paper's families with a TRL form. */
-function baseFamily(names: readonly string[]): FamilyEntry | undefined {
+/**
+ * The family entry the recipe starts from: the most specific of the paper's families (a variant
+ * before GRPO, GRPO before RLVR, which is a setting more than an optimiser). Without `fallback`, a
+ * paper with no family gets none (the card's rule); with it, plain GRPO (the Reproduce button's old
+ * behaviour, kept for `trlRecipe` callers that ask for it).
+ */
+function baseFamily(
+  names: readonly string[],
+  opts: { fallback: boolean } = { fallback: true },
+): FamilyEntry | undefined {
   const entries = names.map((n) => FAMILIES.find((f) => f.name === n)).filter((f): f is FamilyEntry => Boolean(f));
   const generic = new Set(['GRPO', 'RLVR']);
   return (
     entries.find((f) => !generic.has(f.name) && f.trl.support !== 'none') ??
     entries.find((f) => !generic.has(f.name)) ??
-    FAMILIES.find((f) => f.name === 'GRPO')
+    entries.find((f) => f.name === 'GRPO') ??
+    entries.find((f) => f.name === 'RLVR') ??
+    (opts.fallback ? FAMILIES.find((f) => f.name === 'GRPO') : undefined)
   );
 }
 
@@ -164,4 +175,69 @@ export function recipeCode(r: Recipe, opts: { comments?: boolean } = {}): string
   });
   const model = r.model ? `# model: ${r.model.split(',')[0]!.trim()}\n` : '';
   return `${model}GRPOConfig(\n${lines.join('\n')}\n)`;
+}
+
+/**
+ * What a paper's card may claim about reproducing it, and nothing more:
+ *   paper        the paper states settings: its recipe, gaps filled from a family it truly belongs to
+ *                (each such argument marked as the family's);
+ *   family       no settings stated: the closest family recipe, said to be the family's (never as the paper's);
+ *   unsupported  no settings stated and its family has no TRL form: that, with what TRL lacks;
+ *   none         outside the GRPO family, a survey, an analysis or a benchmark (they train nothing
+ *                to reproduce), or a paper that names no family and states no settings.
+ * Every caveat is about the family on screen, and a caveat about some of its papers (GRPO's process
+ * supervision) only where the paper's own text is about that. Never an empty GRPOConfig.
+ */
+export type CardRecipe =
+  | { kind: 'none'; why: string }
+  | { kind: 'paper'; recipe: Recipe }
+  | { kind: 'family'; family: string; recipe: Recipe; trainer: string[] }
+  | { kind: 'unsupported'; family: string; missing: string[] };
+
+export interface RecipePaper {
+  title: string;
+  abstract: string;
+  families: readonly string[];
+  grpoFamily: boolean | null;
+}
+
+/** The family's gaps that apply to this paper (its title and abstract decide the conditional ones). */
+function applicableGaps(f: FamilyEntry, text: string): string[] {
+  return f.trl.missing.filter((m) => {
+    const when = f.trl.missingOnlyWhen?.[m];
+    return !when || when.test(text);
+  });
+}
+
+export function cardRecipe(p: RecipePaper, items: readonly Setting[]): CardRecipe {
+  if (!p.grpoFamily) return { kind: 'none', why: 'not in the GRPO family' };
+  const kind = paperKind(p);
+  if (kind !== 'trains') return { kind: 'none', why: `a ${kind} trains nothing to reproduce` };
+  const text = `${p.title}\n${p.abstract}`;
+  const family = baseFamily(p.families, { fallback: false });
+  const fromPaper = paperArgs(items);
+  if (fromPaper.args.length > 0) {
+    const r = trlRecipe(items, family ? [family.name] : []);
+    const gaps = family ? applicableGaps(family, text) : [];
+    return {
+      kind: 'paper',
+      recipe: {
+        ...r,
+        family: family?.name ?? null,
+        // Without a true family, nothing but the paper's own settings.
+        args: family ? r.args : fromPaper.args,
+        cannot: [...gaps, ...fromPaper.cannot],
+      },
+    };
+  }
+  if (!family) return { kind: 'none', why: 'no settings stated and no family named' };
+  const gaps = applicableGaps(family, text);
+  if (family.trl.support === 'none') return { kind: 'unsupported', family: family.name, missing: gaps };
+  const r = trlRecipe([], [family.name]);
+  // A family whose TRL form is a trainer or reward functions rather than GRPOConfig arguments (RLVR, RLOO).
+  const trainer = family.trl.settings
+    .filter((s) => /Trainer|reward_funcs|import /.test(s.setting))
+    .map((s) => s.setting);
+  if (r.args.length === 0 && trainer.length === 0) return { kind: 'none', why: 'the family has no TRL arguments' };
+  return { kind: 'family', family: family.name, recipe: { ...r, cannot: gaps }, trainer };
 }

@@ -21,6 +21,8 @@ export interface BotStatus {
   failedSummaries: { retrying: number; gaveUp: number };
   /** GRPO-family papers by the state of their newest full text: read, no HTML rendering, fetch failed, not fetched yet. */
   texts: { ok: number; noHtml: number; failed: number; missing: number };
+  /** Papers in the GRPO family: the one count every command gives (db/queries/status.ts `grpoFamilyCount`). */
+  familyTotal: number;
   /** The scheduler's next poll; null when it has none, undefined when no scheduler runs in this process. */
   nextPoll: Date | null | undefined;
   pollCron: string;
@@ -62,6 +64,8 @@ function summariesLine(s: BotStatus): string {
     );
   return bits.join(' · ');
 }
+
+const textTotal = (t: BotStatus['texts']) => t.ok + t.noHtml + t.failed + t.missing;
 
 /** Full texts of the GRPO-family papers: how many were read, and what became of the others. */
 function textsLine(t: BotStatus['texts']): string {
@@ -106,7 +110,16 @@ export function botStatusReply(s: BotStatus): Reply {
           },
           { name: 'LLM spend (UTC day)', value: llm, inline: true },
           { name: 'Summaries', value: summariesLine(s), inline: false },
-          { name: 'Full texts (GRPO family)', value: textsLine(s.texts), inline: false },
+          {
+            name: 'GRPO family',
+            value: `${s.familyTotal} papers in the GRPO family (the count /topics, /family list and /trends give)`,
+            inline: false,
+          },
+          {
+            name: `Full texts (the ${textTotal(s.texts)} of the ${s.familyTotal} GRPO-family papers with an arXiv id)`,
+            value: textsLine(s.texts),
+            inline: false,
+          },
           {
             name: 'Digests',
             value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`,

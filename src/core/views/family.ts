@@ -1,4 +1,5 @@
 import type { FamilyMemberRow } from '../../../db/queries/families.ts';
+import type { PaperSummaryRow } from '../../../db/queries/papers.ts';
 import type { Paper } from '../../../db/schema.ts';
 import { arxivAbsUrl } from '../papers/identity.ts';
 import { TRL_CHECKED_ON, TRL_DOC_VERSION, type FamilyEntry } from '../papers/families.ts';
@@ -18,20 +19,26 @@ export interface FamilyPage {
 }
 
 /**
- * `/family show`: the family (description, defining paper, what it builds on, TRL recipe) and one
- * page of the papers that build on it, with Previous/Next when there is more than one page; the
- * family tree with this family highlighted (`tree`) is the first embed's picture.
+ * `/family show`: the family (description, defining paper, what it builds on, TRL recipe), one page of
+ * its members with Previous/Next when there is more than one page, and apart the papers that only cite
+ * its defining paper (never counted as members); the family tree with this family highlighted (`tree`)
+ * is the first embed's picture.
  */
 export function familyReply(
   f: FamilyEntry,
   defining: Paper | undefined,
   page: FamilyPage,
+  citers: { rows: PaperSummaryRow[]; total: number },
   idFor: (page: number) => string,
   tree?: ReplyFile,
 ): Reply {
   const pages = Math.max(1, Math.ceil(page.total / FAMILY_PAGE_SIZE));
   const reply: Reply = {
-    embeds: [{ ...familyEmbed(f, defining), ...(tree && { image: tree.name }) }, membersEmbed(f, page, pages)],
+    embeds: [
+      { ...familyEmbed(f, defining), ...(tree && { image: tree.name }) },
+      membersEmbed(f, page, pages),
+      ...(citers.total ? [citersEmbed(f, citers)] : []),
+    ],
   };
   if (tree) reply.files = [tree];
   if (pages > 1) reply.components = [pagerRow(idFor, page.page, page.page < pages)];
@@ -73,8 +80,9 @@ function trlFields(f: FamilyEntry): EmbedField[] {
 function membersEmbed(f: FamilyEntry, page: FamilyPage, pages: number): Embed {
   if (page.total === 0) {
     return {
-      title: `Papers that build on ${f.name}`,
-      description: 'None in the corpus yet: no paper is classified as this family or cites its defining paper.',
+      title: `Members of ${f.name}`,
+      description:
+        'No paper in the corpus besides its defining paper proposes a variant of it or trains with it yet (citing the defining paper does not make a paper a member).',
     };
   }
   const start = (page.page - 1) * FAMILY_PAGE_SIZE;
@@ -82,9 +90,9 @@ function membersEmbed(f: FamilyEntry, page: FamilyPage, pages: number): Embed {
   const lines = page.rows.map((p, i) => truncate(memberLine(p, start + i + 1), perEntry));
   const shown = page.rows.length ? `${start + 1}-${start + page.rows.length}` : 'none';
   return {
-    title: truncate(`Papers that build on ${f.name} (${page.total})`, LIMITS.title),
+    title: truncate(`Members of ${f.name} (${page.total})`, LIMITS.title),
     description: lines.join('\n') || 'No papers on this page.',
-    footer: `Papers ${shown} of ${page.total} · page ${page.page}/${pages} · newest first · named = classified as ${f.name}, cites = cites its defining paper${f.name === 'GRPO' ? ', delta = its summary changes a GRPO axis' : ''}`,
+    footer: `Papers ${shown} of ${page.total} · page ${page.page}/${pages} · newest first · a member proposes a variant of ${f.name} or trains with it (named = the abstract says so, the reason is on its card${f.name === 'GRPO' ? '; delta = its LLM summary changes a GRPO axis' : ''}; cites = it also cites the defining paper)`,
   };
 }
 
@@ -95,21 +103,37 @@ function memberLine(p: FamilyMemberRow, n: number): string {
   return `${n}. [${truncate(linkTitle(p.title), 150)}](${paperLinks(p).main}) — ${meta}`;
 }
 
-/** `/family list`: each family with how many papers build on it and how many are new this month. */
+/** The papers that cite the defining paper without being members: the newest few, and how many. */
+function citersEmbed(f: FamilyEntry, citers: { rows: PaperSummaryRow[]; total: number }): Embed {
+  const lines = citers.rows.map((p) => {
+    const meta = [p.arxivId && `\`${p.arxivId}\``, paperDate(p)].filter(Boolean).join(' · ');
+    return `• [${truncate(linkTitle(p.title), 110)}](${paperLinks(p).main})${meta ? ` — ${meta}` : ''}`;
+  });
+  const more = citers.total > citers.rows.length ? `\n…and ${citers.total - citers.rows.length} more` : '';
+  return {
+    title: truncate(`Papers that cite the defining paper of ${f.name} (${citers.total})`, LIMITS.title),
+    description: truncate(lines.join('\n'), 1800) + more,
+    footer: `Not members: they cite ${f.defining.title.slice(0, 80)}, for background or as a baseline. Not counted as ${f.name}'s members.`,
+  };
+}
+
+/** `/family list`: the GRPO family's size (the one count every command gives), then each algorithm's members and, apart, its citers. */
 export function familyListReply(
-  rows: { entry: FamilyEntry; total: number; thisMonth: number }[],
+  rows: { entry: FamilyEntry; total: number; thisMonth: number; citing: number }[],
   monthLabel: string,
+  familyTotal: number,
 ): Reply {
   const lines = rows.map(
-    ({ entry, total, thisMonth }) =>
-      `**${entry.name}** · ${total} paper${total === 1 ? '' : 's'}${thisMonth ? ` · ${thisMonth} new in ${monthLabel}` : ''} · TRL: ${SUPPORT[entry.trl.support]}`,
+    ({ entry, total, thisMonth, citing }) =>
+      `**${entry.name}** · ${total} member${total === 1 ? '' : 's'}${thisMonth ? ` (${thisMonth} new in ${monthLabel})` : ''}${citing ? ` · ${citing} more cite it` : ''} · TRL: ${SUPPORT[entry.trl.support]}`,
   );
+  const head = `**${familyTotal} papers in the GRPO family** (the count /topics, /status, /trends and the poll give). Below, each algorithm's members among them: its defining paper and the papers that propose a variant of it or train with it; a paper can be in several, and many name no algorithm as their own.\n`;
   return {
     embeds: [
       {
         title: 'GRPO family tree',
-        description: truncate(lines.join('\n'), LIMITS.description),
-        footer: `A family counts its defining paper and the papers that build on it: GRPO-family papers named as it, or any paper citing its defining paper (GRPO also: a summary that changes a GRPO axis). "New" = announced by a feed in ${monthLabel} (UTC); imported papers are not new. /family show name:<family> for details.`,
+        description: truncate(`${head}\n${lines.join('\n')}`, LIMITS.description),
+        footer: `"cite it" = other papers citing the defining paper, not members. "New" = announced by a feed in ${monthLabel} (UTC); imported papers are not new. /family show name:<family> for details.`,
       },
     ],
   };

@@ -1,7 +1,7 @@
 import type { PaperDetail } from '../../../db/queries/papers.ts';
 import type { Note } from '../../../db/schema.ts';
 import { fitEmbed, LIMITS, truncate, untrustedText, type Embed, type EmbedField, type Reply } from '../reply.ts';
-import { trlRecipe } from '../papers/recipe.ts';
+import { cardRecipe } from '../papers/recipe.ts';
 import type { PaperSettings } from '../papers/settings.ts';
 import { byline, paperLinks } from '../papers/links.ts';
 import { readable } from '../papers/latex.ts';
@@ -9,6 +9,7 @@ import { paperDate } from '../papers/date.ts';
 import { compactDelta } from '../digest/delta.ts';
 import { labelsFor } from '../digest/labels.ts';
 import { recipeField, settingsField, trainingButtons } from './training.ts';
+import { familyReasons } from '../papers/classify.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
@@ -16,7 +17,7 @@ import { recipeField, settingsField, trainingButtons } from './training.ts';
  */
 export function paperCardReply(
   d: PaperDetail,
-  opts: { buildsOn?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {},
+  opts: { buildsOn?: string[]; cites?: string[]; summary?: CardSummary; settings?: PaperSettings | null } = {},
 ): Reply {
   const p = d.paper;
   const links = paperLinks(p);
@@ -35,20 +36,30 @@ export function paperCardReply(
   ].join('\n');
   const fields: EmbedField[] = [];
   if (opts.summary) fields.push(...summaryFields(opts.summary));
+  // Out of the family (a moderator's mark or the judge): no family tag at all, whatever the filter named.
+  const tagged = p.grpoFamily ? p.families : [];
   // A paper in the family that names no variant (an RL recipe) still says so, as /paper random calls it.
-  const families = p.families.length ? p.families : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
+  const families = tagged.length ? tagged : p.grpoFamily ? ['GRPO family (no variant named)'] : [];
   if (families.length || p.topics.length) {
     fields.push({
       name: 'Families · topics',
       value: truncate([...families, ...p.topics.map((t) => `#${t}`)].join(' · '), 1024),
     });
   }
-  // Families the classifier did not name but citations or the summary's grpo_delta show (`/family show`).
-  const derived = (opts.buildsOn ?? []).filter((f) => !p.families.includes(f));
+  const why = familyWhy(p, tagged);
+  if (why) fields.push({ name: 'Why these families', value: why });
+  // Families its LLM summary shows it changes (GRPO axes), and families whose defining paper it only cites.
+  const derived = (opts.buildsOn ?? []).filter((f) => !tagged.includes(f));
   if (derived.length)
     fields.push({
       name: 'Also builds on',
-      value: truncate(`${derived.join(' · ')} (cites the defining paper or changes a GRPO axis)`, 1024),
+      value: truncate(`${derived.join(' · ')} (its LLM summary changes a GRPO axis)`, 1024),
+    });
+  const cited = (opts.cites ?? []).filter((f) => !tagged.includes(f));
+  if (cited.length)
+    fields.push({
+      name: 'Cites the defining paper of',
+      value: truncate(`${cited.join(' · ')} (a citation, not membership)`, 1024),
     });
   const decision = familyDecision(d);
   if (decision) fields.push({ name: 'GRPO family', value: decision });
@@ -61,7 +72,10 @@ export function paperCardReply(
   // A family paper's training: its settings (quoted on demand) and a TRL recipe from them and its family.
   const settings = opts.settings ?? null;
   if (settings?.items.length) fields.push(settingsField(settings));
-  if (p.grpoFamily) fields.push(recipeField(trlRecipe(settings?.items ?? [], p.families)));
+  // A recipe only where the paper or a family it truly belongs to backs it (recipe.ts `cardRecipe`).
+  const recipe = cardRecipe(p, settings?.items ?? []);
+  const recipeShown = recipeField(recipe);
+  if (recipeShown) fields.push(recipeShown);
   const note = d.notes.find((n) => n.lang === 'zh');
   if (note) fields.push(...noteFields(note));
   if (d.citingCount > 0) {
@@ -84,9 +98,25 @@ export function paperCardReply(
     embeds: [fitEmbed(embed)],
     components: [
       links.list.slice(0, LIMITS.buttonsPerRow).map((l) => ({ kind: 'link' as const, label: l.label, url: l.url })),
-      ...(p.grpoFamily ? [trainingButtons(p.id, settings)] : []),
+      ...(p.grpoFamily && (recipeShown || settings?.items.length)
+        ? [trainingButtons(p.id, settings, Boolean(recipeShown))]
+        : []),
     ],
   };
+}
+
+/**
+ * Each family tag with the phrase of the abstract that decided it (roles.ts), or who named it when the
+ * rules did not (the LLM judge).
+ */
+function familyWhy(p: PaperDetail['paper'], tagged: readonly string[]): string | undefined {
+  if (!tagged.length) return undefined;
+  const reasons = new Map(familyReasons({ title: p.title, abstract: p.abstract }).map((r) => [r.family, r.reason]));
+  const lines = tagged.map(
+    (f) =>
+      `**${f}**: ${untrustedText(truncate(reasons.get(f) ?? 'named by the LLM judge', 1000 / tagged.length - 10))}`,
+  );
+  return truncate(lines.join('\n'), 1024);
 }
 
 /** Who decided the paper is in or out of the family, when it was more than the filter: a moderator's mark, or the LLM judge. */

@@ -1,5 +1,6 @@
 import { CUSTOM_IDS } from '../custom-id.ts';
-import { recipeCode, trlRecipe, type Recipe } from '../papers/recipe.ts';
+import { cardRecipe, recipeCode, type CardRecipe, type RecipePaper } from '../papers/recipe.ts';
+import { TRL_DOC_VERSION } from '../papers/families.ts';
 import { SETTING_INFO, type PaperSettings } from '../papers/settings.ts';
 import { LIMITS, truncate, untrustedText, type Button, type EmbedField, type Reply } from '../reply.ts';
 
@@ -23,25 +24,49 @@ export function settingsField(s: PaperSettings): EmbedField {
   };
 }
 
-/** The recipe in a few lines, for the card. */
-export function recipeField(r: Recipe): EmbedField {
-  const code = truncate(recipeCode(r), 700);
-  const gaps = r.cannot.length ? `\nTRL cannot express: ${truncate(r.cannot.join('; '), 200)}` : '';
+/** The code a card recipe shows: the GRPOConfig arguments, or the family's trainer lines when it has no arguments (never an empty config). */
+function codeOf(c: Extract<CardRecipe, { kind: 'paper' | 'family' }>, comments = false): string {
+  if (c.recipe.args.length > 0) return recipeCode(c.recipe, { comments });
+  return c.kind === 'family' ? c.trainer.join('\n') : '';
+}
+
+/** The one sentence that says whose recipe it is. */
+function basisOf(c: Extract<CardRecipe, { kind: 'paper' | 'family' | 'unsupported' }>): string {
+  if (c.kind === 'paper')
+    return c.recipe.family
+      ? `From the paper's stated settings; arguments it does not state come from ${c.recipe.family}'s TRL entry (a family it belongs to) and are marked so.`
+      : "From the paper's stated settings only (it names no family whose TRL entry could fill the rest).";
+  if (c.kind === 'family')
+    return `No settings stated; the closest family recipe is ${c.family}'s (the paper is a ${c.family} paper), not the paper's own:`;
+  return `No settings stated, and TRL has no form of ${c.family} (a family the paper belongs to).`;
+}
+
+/** What a card may claim about reproducing the paper (recipe.ts `cardRecipe`), or nothing. */
+export function recipeField(c: CardRecipe): EmbedField | undefined {
+  if (c.kind === 'none') return undefined;
+  const gaps = c.kind === 'unsupported' ? c.missing : c.recipe.cannot;
+  const gapLine = gaps.length ? `\nTRL cannot express: ${truncate(gaps.join('; '), 200)}` : '';
+  const code = c.kind === 'unsupported' ? '' : codeOf(c);
+  const block = code ? `\n\`\`\`py\n${truncate(code, 700)}\n\`\`\`` : '';
   return {
-    name: `Reproduce with TRL ${r.trlVersion}`,
-    value: truncate(`\`\`\`py\n${code}\n\`\`\`${gaps}`, LIMITS.fieldValue),
+    name: `Reproduce with TRL ${TRL_DOC_VERSION}`,
+    value: truncate(`${basisOf(c)}${block}${gapLine}`, LIMITS.fieldValue),
   };
 }
 
-/** The card's second row: Reproduce and, with settings, Evidence. */
-export function trainingButtons(paperId: number, settings: PaperSettings | null): Button[] {
+/** The card's second row: Reproduce (when the card has a recipe to expand) and, with settings, Evidence. */
+export function trainingButtons(paperId: number, settings: PaperSettings | null, withRecipe = true): Button[] {
   return [
-    {
-      kind: 'action',
-      customId: CUSTOM_IDS.paperRecipe.encode({ paper: paperId }),
-      label: 'Reproduce',
-      style: 'primary',
-    },
+    ...(withRecipe
+      ? [
+          {
+            kind: 'action' as const,
+            customId: CUSTOM_IDS.paperRecipe.encode({ paper: paperId }),
+            label: 'Reproduce',
+            style: 'primary' as const,
+          },
+        ]
+      : []),
     ...(settings?.items.length
       ? [
           {
@@ -55,24 +80,25 @@ export function trainingButtons(paperId: number, settings: PaperSettings | null)
   ];
 }
 
-/** The Reproduce button's answer: the whole recipe with a comment per argument, the paper's quotes, and TRL's gaps. */
 /** What the training views show of a paper. */
 interface TrainedPaper {
   arxivId: string | null;
   title: string;
 }
 
-export function recipeReply(p: TrainedPaper & { families: string[] }, settings: PaperSettings | null): Reply {
-  const r = trlRecipe(settings?.items ?? [], p.families);
-  const basis = settings?.items.length
-    ? `From the paper's settings (${sourceLabel(settings)}) and ${r.family ? `${r.family}'s` : "GRPO's"} TRL entry.`
-    : `The paper states no settings the bot could read${p.arxivId ? ' (no full text yet, or none stated)' : ''}: this is ${r.family ? `${r.family}'s` : "GRPO's"} TRL entry alone.`;
+/** The Reproduce button's answer: the card's recipe with a comment per argument, the paper's notes, and TRL's gaps for this paper. */
+export function recipeReply(p: TrainedPaper & RecipePaper, settings: PaperSettings | null): Reply {
+  const c = cardRecipe(p, settings?.items ?? []);
+  if (c.kind === 'none')
+    return { content: `No TRL recipe for ${truncate(safe(p.title), 150)}: ${c.why}.`, ephemeral: true };
+  const code = c.kind === 'unsupported' ? '' : codeOf(c, true);
+  const gaps = c.kind === 'unsupported' ? c.missing : c.recipe.cannot;
   const lines = [
-    `**Reproduce ${truncate(safe(p.title), 150)} with TRL ${r.trlVersion}** (${r.trainer})`,
-    basis,
-    `\`\`\`py\n${truncate(recipeCode(r, { comments: true }), 1100)}\n\`\`\``,
-    ...r.notes.map((n) => `• ${truncate(safe(n), 200)}`),
-    r.cannot.length ? `**TRL cannot express:** ${truncate(safe(r.cannot.join('; ')), 400)}` : '',
+    `**Reproduce ${truncate(safe(p.title), 150)} with TRL ${TRL_DOC_VERSION}**${c.kind === 'unsupported' ? '' : ` (${c.recipe.trainer})`}`,
+    c.kind === 'paper' && settings ? `${basisOf(c)} Settings ${sourceLabel(settings)}.` : basisOf(c),
+    code ? `\`\`\`py\n${truncate(code, 1100)}\n\`\`\`` : '',
+    ...(c.kind === 'unsupported' ? [] : c.recipe.notes.map((n) => `• ${truncate(safe(n), 200)}`)),
+    gaps.length ? `**TRL cannot express:** ${truncate(safe(gaps.join('; ')), 400)}` : '',
     'Check each argument against your TRL version: options are renamed between releases.',
   ].filter(Boolean);
   return { content: truncate(lines.join('\n'), LIMITS.content), ephemeral: true };

@@ -38,6 +38,20 @@ export interface TrendsView {
   file?: ReplyFile;
   /** When the subject has no dated paper in the range: the newest day one is dated, if any. */
   newest?: string;
+  /** The subject's papers in all, whatever their date (the GRPO family's one count, or a family's members). */
+  whole?: { total: number; label: string };
+}
+
+/** "2 of the 136 GRPO-family papers are in these 4 weeks; 1 is dated only by month; the other 133 are older." */
+function wholeLine(t: Trends, whole: NonNullable<TrendsView['whole']>, weeks: number): string {
+  if (whole.total === 0) return `The corpus has no ${whole.label} yet.`;
+  const outside = Math.max(0, whole.total - t.overall.total - t.monthOnly);
+  const parts = [
+    `${t.overall.total} of the ${whole.total} ${whole.label} ${t.overall.total === 1 ? 'is' : 'are'} in these ${weeks} weeks`,
+    t.monthOnly ? `${t.monthOnly} ${t.monthOnly === 1 ? 'is' : 'are'} dated only by month` : '',
+    outside ? `the other ${outside} ${outside === 1 ? 'is' : 'are'} dated outside them` : '',
+  ];
+  return `${parts.filter(Boolean).join('; ')}.`;
 }
 
 export function trendsReply(v: TrendsView): Reply {
@@ -53,7 +67,7 @@ export function trendsReply(v: TrendsView): Reply {
       embeds: [
         {
           title,
-          description: `No paper of ${t.subject} is dated in the ${weeks} weeks from ${t.range.from} to today.${hint}${monthOnlyNote(t)}`,
+          description: `No paper of ${t.subject} is dated in the ${weeks} weeks from ${t.range.from} to today.${hint}${monthOnlyNote(t)}${v.whole ? ` ${wholeLine(t, v.whole, weeks)}` : ''}`,
         },
       ],
     };
@@ -67,14 +81,19 @@ export function trendsReply(v: TrendsView): Reply {
         fields: [
           {
             name: 'In all',
-            value: `${t.overall.total} paper${t.overall.total === 1 ? '' : 's'} in ${weeks} weeks`,
+            value: v.whole
+              ? wholeLine(t, v.whole, weeks)
+              : `${t.overall.total} paper${t.overall.total === 1 ? '' : 's'} in ${weeks} weeks`,
             inline: true,
           },
           ...(byFamily
             ? [
                 {
                   name: 'By family',
-                  value: truncate(`${byFamily} (a paper building on two families counts in both)`, LIMITS.fieldValue),
+                  value: truncate(
+                    `${byFamily} (members in these weeks; a paper in two families counts in both)`,
+                    LIMITS.fieldValue,
+                  ),
                   inline: true,
                 },
               ]

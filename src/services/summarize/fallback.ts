@@ -5,22 +5,59 @@ import { readable } from '../../core/papers/latex.ts';
 /** What is stored or shown when no LLM summary exists: clearly not LLM-written. */
 export interface FallbackContent {
   label: string;
-  /** HF's AI summary when the paper has one, else the abstract's first sentences. */
+  /** HF's AI summary when the paper has one, else the abstract's sentences that state its contribution (else its first). */
   tldr: string;
-  /** The abstract's first sentences when `tldr` is HF's summary; null otherwise. */
+  /** The abstract's excerpt when `tldr` is HF's summary; null otherwise. */
   excerpt: string | null;
 }
 
-const LABELS: Record<Lang, { abstract: string; hf: string }> = {
+type Excerpt = 'contribution' | 'first';
+
+/** Each label says which sentences it shows: the contribution's, or (when none states it) the first. */
+const LABELS: Record<Lang, Record<Excerpt, { abstract: string; hf: string }>> = {
   en: {
-    abstract: 'Extractive summary (not LLM-written): first sentences of the abstract',
-    hf: "Not written by this bot's LLM: Hugging Face's AI summary and the first sentences of the abstract",
+    contribution: {
+      abstract: 'Extractive summary (not LLM-written): the abstract’s sentences stating its contribution',
+      hf: "Not written by this bot's LLM: Hugging Face's AI summary and the abstract's sentences stating its contribution",
+    },
+    first: {
+      abstract: 'Extractive summary (not LLM-written): first sentences of the abstract',
+      hf: "Not written by this bot's LLM: Hugging Face's AI summary and the first sentences of the abstract",
+    },
   },
   zh: {
-    abstract: '摘录（非 LLM 生成）：摘要的前几句',
-    hf: '非本机器人 LLM 生成：Hugging Face 的 AI 摘要与摘要的前几句',
+    contribution: {
+      abstract: '摘录（非 LLM 生成）：摘要中陈述本文贡献的句子',
+      hf: '非本机器人 LLM 生成：Hugging Face 的 AI 摘要与摘要中陈述本文贡献的句子',
+    },
+    first: {
+      abstract: '摘录（非 LLM 生成）：摘要的前几句',
+      hf: '非本机器人 LLM 生成：Hugging Face 的 AI 摘要与摘要的前几句',
+    },
   },
 };
+
+/**
+ * A sentence that states what the paper does, not the field's background: "We propose ...", "This
+ * paper introduces ...", "we show that ...", "本文提出...". Proposals rank above findings.
+ */
+const PROPOSAL =
+  /\b(?:we|this (?:paper|work|study|article)|in this (?:paper|work),? we|here,? we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design|put forward|build|contribute)s?\b|本文提出|我们提出|提出了(?:一种|一个)/i;
+const FINDING =
+  /\b(?:we|this (?:paper|work|study))\s+(?:\w+\s+)?(?:show|demonstrate|find|reveal|identify|prove|establish|argue|investigate|study|analy[sz]e)s?\b|本文(?:研究|分析|发现|表明)|我们(?:发现|表明|证明)/i;
+
+/**
+ * The sentences of an abstract that state its contribution, up to about `maxChars`: the first
+ * proposal sentence (else the first finding) and what follows it, or the first sentences when no
+ * sentence states one.
+ */
+export function contributionSentences(text: string, maxChars = 350): { text: string; excerpt: Excerpt } {
+  const all = sentences(text);
+  let at = all.findIndex((s) => PROPOSAL.test(s));
+  if (at < 0) at = all.findIndex((s) => FINDING.test(s));
+  if (at <= 0) return { text: firstSentences(text, maxChars), excerpt: at === 0 ? 'contribution' : 'first' };
+  return { text: firstSentences(all.slice(at).join(' '), maxChars), excerpt: 'contribution' };
+}
 
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREV = /(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|Tab|approx|resp|No)|\b[A-Z])\.$/;
@@ -54,7 +91,8 @@ export function firstSentences(text: string, maxChars = 350): string {
 }
 
 /**
- * The extractive fallback: no model involved, so it is always available. Chinese channels get the
+ * The extractive fallback: no model involved, so it is always available. It shows the sentences that
+ * state the paper's contribution, not the abstract's opening (usually the field's background). Chinese channels get the
  * Chinese abstract when one is stored, else the English one under a Chinese label.
  */
 export function extractiveSummary(
@@ -62,8 +100,10 @@ export function extractiveSummary(
   lang: Lang,
 ): FallbackContent {
   const source = lang === 'zh' && p.abstractZh?.trim() ? p.abstractZh : p.abstract;
-  const excerpt = neutralizeMentions(firstSentences(readable(source || '')));
+  const picked = contributionSentences(readable(source || ''));
+  const excerpt = neutralizeMentions(picked.text);
+  const labels = LABELS[lang][picked.excerpt];
   const hf = p.aiSummary?.trim();
-  if (hf) return { label: LABELS[lang].hf, tldr: truncate(neutralizeMentions(hf), 400), excerpt: excerpt || null };
-  return { label: LABELS[lang].abstract, tldr: excerpt || '(no abstract stored)', excerpt: null };
+  if (hf) return { label: labels.hf, tldr: truncate(neutralizeMentions(hf), 400), excerpt: excerpt || null };
+  return { label: labels.abstract, tldr: excerpt || '(no abstract stored)', excerpt: null };
 }

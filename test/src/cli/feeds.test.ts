@@ -118,7 +118,7 @@ describe('grpo-digest poll and backfill', { timeout: 90_000 }, () => {
     expect(r.stdout).toMatch(/^hf-daily: 1 fetched, 0 new, 1 updated/m);
     expect(r.stdout).toMatch(/^Relevance judge: no ANTHROPIC_API_KEY, so the key-less filter decides alone\.$/m);
     expect(r.stdout).toMatch(
-      /^Summaries: no ANTHROPIC_API_KEY, so none were written; \d+ papers show labelled extractive summaries\.$/m,
+      /^Summaries: no ANTHROPIC_API_KEY, so none were written; \d+ of the \d+ GRPO-family papers \(those with an abstract\) show labelled extractive summaries\.$/m,
     );
     expect(r.stdout).toMatch(/^Subscribers: not notified from the shell \(that needs the bot's Discord connection\)/m);
     const json = await cli(['poll', '--source', 'hf-daily', '--no-follow-ups', '--json'], env);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, firstSentences, sentences } from '../../../../src/services/summarize/fallback.ts';
+import {
+  contributionSentences,
+  extractiveSummary,
+  firstSentences,
+  sentences,
+} from '../../../../src/services/summarize/fallback.ts';
 import {
   paperDataBlock,
   summaryRequest,
@@ -51,6 +56,24 @@ describe('extractive fallback', () => {
 
   it('takes the first sentences up to a length', () => {
     expect(firstSentences('One two. Three four. Five six.', 20)).toBe('One two. Three four.');
+  });
+
+  it('takes the sentence stating the contribution, not the background opening, and says so in its label', () => {
+    const abs =
+      'Reinforcement learning has emerged as a pivotal method for reasoning. Yet rewards are sparse. In this work, we propose DenseStep, a step-level reward. It improves AIME by 5 points. Code is released.';
+    expect(contributionSentences(abs, 95)).toEqual({
+      text: 'In this work, we propose DenseStep, a step-level reward. It improves AIME by 5 points.',
+      excerpt: 'contribution',
+    });
+    expect(contributionSentences('Background here. We show that X fails. More.', 40).text).toBe(
+      'We show that X fails. More.',
+    );
+    const shown = extractiveSummary({ abstract: abs, aiSummary: null }, 'en');
+    expect(shown.tldr).toMatch(/^In this work, we propose DenseStep/);
+    expect(shown.label).toBe('Extractive summary (not LLM-written): the abstract’s sentences stating its contribution');
+    expect(contributionSentences('研究背景。本文提出一种新方法。效果很好。').text).toBe(
+      '本文提出一种新方法。效果很好。',
+    );
   });
 
   it("labels itself as not LLM-written, prefers HF's AI summary and neutralises mentions", () => {
