@@ -20,6 +20,8 @@ export interface RepairResult {
   restored: number;
   /** Characters that could not be restored, marked with U+FFFD (existing U+FFFD included). */
   unresolved: number;
+  /** Restored characters whose choice was a close call (absent when none was measured). */
+  uncertain?: number;
 }
 
 const countReplacements = (text: string): number => text.split(REPLACEMENT).length - 1;
@@ -72,9 +74,33 @@ export function repairMojibake(damaged: string): RepairResult {
   return repairWithModel(damaged, bundledModel());
 }
 
+/** A damaged character of the input: where it stands in the repaired text (code points), what it may be, what was chosen. */
+export interface DamagedSlot {
+  offset: number;
+  candidates: string[];
+  chosen: string;
+  /** The choice is a close call (see uncertainty below); absent = sure. */
+  uncertain?: boolean;
+}
+
 /** repairMojibake with a given language model (tests, build-model.ts). */
 export function repairWithModel(damaged: string, model: WordModel): RepairResult {
+  const { text, restored, unresolved } = repairDetailed(damaged, model);
+  return { text, restored, unresolved };
+}
+
+/** The repair with every damaged character listed (the answer key's tool, bench/repair-key.ts). */
+export function damagedSlots(
+  damaged: string,
+  model: WordModel = bundledModel(),
+): RepairResult & { slots: DamagedSlot[] } {
+  return repairDetailed(damaged, model);
+}
+
+function repairDetailed(damaged: string, model: WordModel): RepairResult & { slots: DamagedSlot[] } {
   const pieces = splitPieces(damaged);
+  const slotsOut: DamagedSlot[] = [];
+  let length = 0;
   let text = '';
   let restored = 0;
   let unresolved = 0;
@@ -84,6 +110,7 @@ export function repairWithModel(damaged: string, model: WordModel): RepairResult
       const rest = skipReplacement ? piece.text.slice(REPLACEMENT.length) : piece.text;
       skipReplacement = false;
       text += rest;
+      length += Array.from(rest).length;
       unresolved += countReplacements(rest);
       return;
     }
@@ -96,12 +123,14 @@ export function repairWithModel(damaged: string, model: WordModel): RepairResult
       const ch = chosen[k] ?? REPLACEMENT;
       if (ch === REPLACEMENT) unresolved += 1;
       else if (unit.bytes.length < unit.expected) restored += 1;
+      if (unit.bytes.length < unit.expected) slotsOut.push({ offset: length, candidates: slots[k] ?? [], chosen: ch });
       text += ch;
+      length += 1;
     });
     const lastUnit = piece.units[last];
     skipReplacement = beforeReplacement && lastUnit !== undefined && lastUnit.bytes.length < lastUnit.expected;
   });
-  return { text, restored, unresolved };
+  return { text, restored, unresolved, slots: slotsOut };
 }
 
 const DROPPED = new Set(DROPPED_BYTES);
