@@ -203,7 +203,10 @@ function list(): void {
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (command === 'show') show(args[0] ?? '', args[1] ?? '');
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (!isMain) {
+  // Imported (bench/repair.ts): no command line of its own.
+} else if (command === 'show') show(args[0] ?? '', args[1] ?? '');
 else if (command === 'list') list();
 else if (command === 'measure') measure(args.includes('--misses'));
 else if (command === 'freeze') freeze(args[0] ?? '', args[1] ?? '', args[2] ?? '', args[3] ?? '');
