@@ -3,7 +3,9 @@
  * - round trip: clean Chinese (the translations in seed file 000 and
  *   test/fixtures/clean-zh.txt, neither used to build the model) damaged with
  *   damageLikeSeeds and repaired — characters damaged, restored exactly, rate;
- * - the real damaged seed files 002 + 003: characters restored / unresolved;
+ * - the real damaged seed files 002 + 003: characters restored / unresolved / uncertain;
+ * - the answer key made by reading (test/fixtures/repair): per split, damaged characters restored
+ *   right, 不 inserted / removed, characters and notes marked uncertain;
  * - timings: model load, repair throughput.
  *
  *   npx tsx bench/repair.ts [--json]
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { repairMojibake } from '../seeds/repair/index.ts';
 import { bundledModel } from '../seeds/repair/model.ts';
 import { measureRoundTrip } from '../seeds/repair/round-trip.ts';
+import { measureKey } from './repair-key.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = `${ROOT}seeds/data/`;
@@ -41,6 +44,7 @@ const seeds = ['002', '003'].map((prefix) => {
     chars: text.length,
     restored: result.restored,
     unresolved: result.unresolved,
+    uncertain: result.uncertain,
     ms: performance.now() - start,
   };
 });
@@ -54,6 +58,8 @@ const totals = seeds.reduce(
   { chars: 0, restored: 0, unresolved: 0, ms: 0 },
 );
 
+const key = { dev: measureKey('dev'), test: measureKey('test') };
+
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
 const figures = {
   roundTrip: {
@@ -66,6 +72,9 @@ const figures = {
     misses: roundTrip.misses.map((m) => `${m.expected}->${m.got} (${m.context})`),
     ms: round(roundTripMs),
   },
+  key: Object.fromEntries(
+    Object.entries(key).map(([split, f]) => [split, { ...f, rate: round(f.rate, 4), misses: f.misses.length }]),
+  ),
   seeds: {
     files: seeds.map((s) => ({ ...s, ms: round(s.ms) })),
     restored: totals.restored,
@@ -85,7 +94,16 @@ if (process.argv.includes('--json')) {
     'Mojibake repair (seeds/repair)',
     `  round trip (000 + clean-zh fixture): ${roundTrip.damaged} characters damaged, ${roundTrip.exact} restored exactly, rate ${roundTrip.rate.toFixed(4)} (goal 0.97)`,
     `    misses: ${figures.roundTrip.misses.join(', ') || 'none'}`,
-    ...seeds.map((s) => `  ${s.file}: ${s.restored} restored, ${s.unresolved} unresolved (${round(s.ms)} ms)`),
+    ...Object.entries(key).map(
+      ([split, f]) =>
+        `  key ${split} (${f.notes} notes read): ${f.correct}/${f.damaged} right (${(100 * f.rate).toFixed(2)}%), ` +
+        `不 inserted ${f.buInserted} removed ${f.buRemoved}, uncertain ${f.uncertain} (${f.uncertainWrong} wrong), ` +
+        `notes with an error ${f.notesWithError} (${f.notesWithErrorMarked} marked)`,
+    ),
+    ...seeds.map(
+      (s) =>
+        `  ${s.file}: ${s.restored} restored, ${s.unresolved} unresolved, ${s.uncertain} uncertain (${round(s.ms)} ms)`,
+    ),
     `  seeds 002+003: ${totals.restored} restored, ${totals.unresolved} unresolved`,
     `  model load ${round(modelLoadMs)} ms; repair ${figures.timing.charsPerSecond} chars/s`,
   ];

@@ -168,6 +168,8 @@ export const notes = pgTable(
     body: text().notNull(),
     restoredChars: integer().notNull().default(0),
     unresolvedChars: integer().notNull().default(0),
+    /** Restored characters whose choice was a close call (seeds/repair): the card says the repair is uncertain. */
+    uncertainChars: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('notes_paper_source_lang_uq').on(t.paperId, t.source, t.lang)],

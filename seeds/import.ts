@@ -169,5 +169,6 @@ async function addNote(tx: Tx, paperId: number, m: MergedSeedPaper): Promise<boo
     body: n.body,
     restoredChars: n.restoredChars,
     unresolvedChars: n.unresolvedChars,
+    uncertainChars: n.uncertainChars,
   });
 }

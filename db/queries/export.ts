@@ -12,7 +12,7 @@ export async function exportCorpus(db: Db): Promise<Record<string, unknown>[]> {
       || jsonb_build_object(
         'notes', coalesce((select jsonb_agg(jsonb_build_object('source', n.source, 'lang', n.lang, 'heading', n.heading,
           'motivation', n.motivation, 'method', n.method, 'results', n.results, 'takeaways', n.takeaways,
-          'unresolved_chars', n.unresolved_chars) order by n.id) from notes n where n.paper_id = p.id), '[]'),
+          'unresolved_chars', n.unresolved_chars, 'uncertain_chars', n.uncertain_chars) order by n.id) from notes n where n.paper_id = p.id), '[]'),
         'sources', coalesce((select jsonb_agg(jsonb_build_object('source', s.source, 'external_id', s.external_id,
           'version', s.version) order by s.id) from paper_sources s where s.paper_id = p.id), '[]'),
         'cites', coalesce((select jsonb_agg(jsonb_build_object('arxiv_id', c2.arxiv_id, 'title', c2.title) order by c2.id)

@@ -6,7 +6,7 @@
  */
 import type { SeedNote } from '../../src/core/seeds/types.ts';
 
-export type RepairFn = (damaged: string) => { text: string; restored: number; unresolved: number };
+export type RepairFn = (damaged: string) => { text: string; restored: number; unresolved: number; uncertain?: number };
 
 type SectionKind = 'heading' | 'motivation' | 'method' | 'results' | 'takeaways';
 
@@ -38,6 +38,7 @@ export function parseNote(damaged: string, repair: RepairFn): SeedNote {
     body,
     restoredChars: repaired.restored,
     unresolvedChars: repaired.unresolved,
+    uncertainChars: repaired.uncertain ?? 0,
   };
 }
 

@@ -1,8 +1,12 @@
 /** Small text helpers shared by the seed parsers. */
 
-/** Lines with trailing whitespace and `\r` removed (the saved pages mix line endings). */
+/**
+ * Lines with trailing spaces, tabs and `\r` removed (the saved pages mix line endings). Not a
+ * trailing NBSP: in the mojibake notes of 002/003 it is byte 0xA0 of a damaged character (码 =
+ * E7 A0 81 ends a line as `ç` + NBSP), and trimming it took that byte away.
+ */
 export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trimEnd());
+  return text.split(/\r?\n/).map((line) => line.replace(/[ \t\r]+$/, ''));
 }
 
 /** Joins hard-wrapped lines (arXiv abstracts in the BibTeX exports) into one paragraph. */

@@ -9,7 +9,7 @@
  * likely reading of the whole run with a word-lattice language model
  * (lattice.ts, model.ts).
  */
-import { CP1254_DECODE, DROPPED_BYTES } from './cp1254.ts';
+import { contextBonus } from './context.ts';
 import { bestPath, REPLACEMENT, type RunContext } from './lattice.ts';
 import { bundledModel, type WordModel } from './model.ts';
 import { candidates, splitPieces, type Piece, type Unit } from './utf8.ts';
@@ -20,7 +20,16 @@ export interface RepairResult {
   restored: number;
   /** Characters that could not be restored, marked with U+FFFD (existing U+FFFD included). */
   unresolved: number;
+  /**
+   * Restored characters whose choice was a close call: the best reading with another character there
+   * scores within UNCERTAIN_MARGIN of the chosen one. They are shown as restored but counted, so a
+   * note that has any is not presented as clean.
+   */
+  uncertain: number;
 }
+
+/** Log-score gap (nats) under which a restored character counts as uncertain; tuned on the key's dev notes. */
+export const UNCERTAIN_MARGIN = 3;
 
 const countReplacements = (text: string): number => text.split(REPLACEMENT).length - 1;
 
@@ -42,6 +51,13 @@ export function slotsFor(
     if (k === last && damagedUnit && context.endsText) found.push(REPLACEMENT);
     return found;
   });
+}
+
+/** The (still damaged) text after piece `index`, enough for a clause. */
+function textAfter(pieces: readonly Piece[], index: number): string {
+  let out = '';
+  for (let k = index + 1; k < pieces.length && out.length < 200; k++) out += pieces[k]?.text ?? '';
+  return out;
 }
 
 /** True when nothing but whitespace follows, i.e. the run ends the text. */
@@ -72,18 +88,44 @@ export function repairMojibake(damaged: string): RepairResult {
   return repairWithModel(damaged, bundledModel());
 }
 
+/** A damaged character of the input: where it stands in the repaired text (code points), what it may be, what was chosen. */
+export interface DamagedSlot {
+  offset: number;
+  candidates: string[];
+  chosen: string;
+  /** The choice is a close call (see uncertainty below); absent = sure. */
+  uncertain?: boolean;
+}
+
 /** repairMojibake with a given language model (tests, build-model.ts). */
 export function repairWithModel(damaged: string, model: WordModel): RepairResult {
+  const { text, restored, unresolved, uncertain } = repairDetailed(damaged, model);
+  return { text, restored, unresolved, uncertain };
+}
+
+/** The repair with every damaged character listed (the answer key's tool, bench/repair-key.ts). */
+export function damagedSlots(
+  damaged: string,
+  model: WordModel = bundledModel(),
+): RepairResult & { slots: DamagedSlot[] } {
+  return repairDetailed(damaged, model);
+}
+
+function repairDetailed(damaged: string, model: WordModel): RepairResult & { slots: DamagedSlot[] } {
   const pieces = splitPieces(damaged);
+  const slotsOut: DamagedSlot[] = [];
+  let length = 0;
   let text = '';
   let restored = 0;
   let unresolved = 0;
+  let uncertain = 0;
   let skipReplacement = false;
   pieces.forEach((piece, index) => {
     if (piece.kind === 'text') {
       const rest = skipReplacement ? piece.text.slice(REPLACEMENT.length) : piece.text;
       skipReplacement = false;
       text += rest;
+      length += Array.from(rest).length;
       unresolved += countReplacements(rest);
       return;
     }
@@ -91,29 +133,24 @@ export function repairWithModel(damaged: string, model: WordModel): RepairResult
     const beforeReplacement = next?.kind === 'text' && next.text.startsWith(REPLACEMENT);
     const last = piece.units.length - 1;
     const slots = slotsFor(piece.units, { endsText: endsText(next), beforeReplacement });
-    const chosen = bestPath(slots, model, runContext(pieces[index - 1], next)).chars;
+    const bonus = contextBonus(slots, model, textAfter(pieces, index));
+    const path = bestPath(slots, model, runContext(pieces[index - 1], next), { bonus, margins: true });
     piece.units.forEach((unit, k) => {
-      const ch = chosen[k] ?? REPLACEMENT;
+      const ch = path.chars[k] ?? REPLACEMENT;
+      const damagedUnit = unit.bytes.length < unit.expected;
+      const close = damagedUnit && ch !== REPLACEMENT && (path.margins?.[k] ?? Infinity) < UNCERTAIN_MARGIN;
       if (ch === REPLACEMENT) unresolved += 1;
-      else if (unit.bytes.length < unit.expected) restored += 1;
+      else if (damagedUnit) restored += 1;
+      if (close) uncertain += 1;
+      if (damagedUnit)
+        slotsOut.push({ offset: length, candidates: slots[k] ?? [], chosen: ch, ...(close && { uncertain: true }) });
       text += ch;
+      length += 1;
     });
     const lastUnit = piece.units[last];
     skipReplacement = beforeReplacement && lastUnit !== undefined && lastUnit.bytes.length < lastUnit.expected;
   });
-  return { text, restored, unresolved };
+  return { text, restored, unresolved, uncertain, slots: slotsOut };
 }
 
-const DROPPED = new Set(DROPPED_BYTES);
-const encoder = new TextEncoder();
-
-/**
- * Damages clean text the same way the seeds were damaged (UTF-8 bytes ->
- * cp1254 decode, unrepresentable bytes dropped, soft hyphens 0xAD dropped too).
- * Used by the round-trip test and the benchmark.
- */
-export function damageLikeSeeds(clean: string): string {
-  let out = '';
-  for (const b of encoder.encode(clean)) if (!DROPPED.has(b)) out += CP1254_DECODE[b] ?? '';
-  return out;
-}
+export { damageLikeSeeds } from './damage.ts';

@@ -35,18 +35,45 @@ export interface RunContext {
   beforeLatin?: boolean;
 }
 
-/** Picks one candidate per slot (slots must be non-empty); also returns the path's score. */
+/** Per-slot score added to a candidate by its context (context.ts): bonus[slot]?.get(ch). */
+export type SlotBonus = readonly (ReadonlyMap<string, number> | undefined)[];
+
+export interface PathOptions {
+  /** Context evidence per slot and candidate, added to every reading that puts the candidate there. */
+  bonus?: SlotBonus;
+  /** Also compute, per slot, how much better the best reading is than the best one with another character there. */
+  margins?: boolean;
+}
+
+/** A word placed at a slot: its characters, tagger state and its score apart from the way into it. */
+interface Edge {
+  chars: string[];
+  state: number;
+  local: number;
+}
+
+/**
+ * Picks one candidate per slot (slots must be non-empty); also returns the path's score and, with
+ * `margins`, each slot's margin: best score minus the best score of a reading with another character
+ * in that slot (Infinity when the slot has one candidate). The margins come from a backward pass over
+ * the same lattice (max-marginals), so they cost about one more search, not one per slot.
+ */
 export function bestPath(
   slots: readonly (readonly string[])[],
   model: WordModel,
   context: RunContext = {},
-): { chars: string[]; score: number } {
+  options: PathOptions = {},
+): { chars: string[]; score: number; margins?: number[] } {
   const n = slots.length;
   const { states, transitions, words, prefixes } = model;
   const boundary = states - 1;
+  const bonus = options.bonus ?? [];
   // best[i]: search state after slots 0..i-1 -> best score; back[i]: how it was reached.
   const best = Array.from({ length: n + 1 }, () => new Map<number, number>());
   const back = Array.from({ length: n + 1 }, () => new Map<number, Step>());
+  // Words starting at each slot, grouped by the way into them (tagger state, first character).
+  const edgesAt = Array.from({ length: n }, () => new Map<number, Edge[]>());
+  const entryScores = Array.from({ length: n }, () => new Map<number, number>());
   best[0]?.set((context.afterLatin ? model.latinState : boundary) * CODE_POINTS, 0);
 
   for (let i = 0; i < n; i++) {
@@ -67,17 +94,26 @@ export function bestPath(
           if (total > entry.score) entry = { score: total, prevKey: key };
         }
         entries.set(entryKey, entry);
+        entryScores[i]?.set(entryKey, entry.score);
       }
       return entry;
     };
     const relax = (chars: string[], state: number, emission: number): void => {
       const first = chars[0] ?? '';
       const entry = enter(state, first);
-      let total = entry.score + emission;
+      let local = emission;
       chars.forEach((ch, k) => {
-        total += domainCharScore(model, ch);
-        if (k > 0) total += adjacencyScore(model, chars[k - 1] ?? '', ch);
+        local += domainCharScore(model, ch) + (bonus[i + k]?.get(ch) ?? 0);
+        if (k > 0) local += adjacencyScore(model, chars[k - 1] ?? '', ch);
       });
+      if (options.margins) {
+        const group = edgesAt[i];
+        const entryKey = keyOf(state, first);
+        const list = group?.get(entryKey);
+        if (list === undefined) group?.set(entryKey, [{ chars, state, local }]);
+        else list.push({ chars, state, local });
+      }
+      const total = entry.score + local;
       const to = i + chars.length;
       const key = keyOf(state, chars[chars.length - 1] ?? '');
       const target = best[to];
@@ -105,11 +141,12 @@ export function bestPath(
     }
   }
 
+  const endScore = (k: number): number =>
+    context.beforeLatin ? (transitions[Math.floor(k / CODE_POINTS) * states + model.latinState] ?? 0) : 0;
   let key = 0;
   let bestEnd = -Infinity;
   for (const [k, score] of best[n] ?? []) {
-    const last = Math.floor(k / CODE_POINTS);
-    const total = score + (context.beforeLatin ? (transitions[last * states + model.latinState] ?? 0) : 0);
+    const total = score + endScore(k);
     if (total > bestEnd) [key, bestEnd] = [k, total];
   }
   const out = new Array<string>(n);
@@ -120,5 +157,58 @@ export function bestPath(
     at = step.from;
     key = step.prevKey;
   }
-  return { chars: out, score: bestEnd };
+  if (!options.margins) return { chars: out, score: bestEnd };
+  return { chars: out, score: bestEnd, margins: slotMargins() };
+
+  /** Max-marginals: per slot, the best total of a reading with each character there; margin = best - runner-up. */
+  function slotMargins(): number[] {
+    // after[j]: search state at j -> best score of finishing the run from there.
+    const after = Array.from({ length: n + 1 }, () => new Map<number, number>());
+    for (const k of best[n]?.keys() ?? []) after[n]?.set(k, endScore(k));
+    const perSlot = Array.from({ length: n }, () => new Map<string, number>());
+    for (let j = n - 1; j >= 0; j--) {
+      // Per way in (state, first char): the best edge's score from its start to the end of the run.
+      const groupBest = new Map<number, number>();
+      for (const [entryKey, list] of edgesAt[j] ?? []) {
+        let top = -Infinity;
+        const into = entryScores[j]?.get(entryKey) ?? -Infinity;
+        for (const edge of list) {
+          const rest = after[j + edge.chars.length]?.get(keyOf(edge.state, edge.chars[edge.chars.length - 1] ?? ''));
+          if (rest === undefined) continue;
+          const tail = edge.local + rest;
+          if (tail > top) top = tail;
+          const through = into + tail;
+          edge.chars.forEach((ch, k) => {
+            const slot = perSlot[j + k];
+            if (slot !== undefined && through > (slot.get(ch) ?? -Infinity)) slot.set(ch, through);
+          });
+        }
+        if (top > -Infinity) groupBest.set(entryKey, top);
+      }
+      const target = after[j];
+      for (const k of best[j]?.keys() ?? []) {
+        const prevState = Math.floor(k / CODE_POINTS);
+        const prevCode = k % CODE_POINTS;
+        let value = -Infinity;
+        for (const [entryKey, tail] of groupBest) {
+          const state = Math.floor(entryKey / CODE_POINTS);
+          let total = (transitions[prevState * states + state] ?? -Infinity) + tail;
+          if (prevCode !== 0)
+            total += adjacencyScore(
+              model,
+              String.fromCodePoint(prevCode),
+              String.fromCodePoint(entryKey % CODE_POINTS),
+            );
+          if (total > value) value = total;
+        }
+        if (value > -Infinity) target?.set(k, value);
+      }
+    }
+    return perSlot.map((scores, k) => {
+      const chosen = scores.get(out[k] ?? '') ?? bestEnd;
+      let runnerUp = -Infinity;
+      for (const [ch, score] of scores) if (ch !== out[k] && score > runnerUp) runnerUp = score;
+      return chosen - runnerUp;
+    });
+  }
 }

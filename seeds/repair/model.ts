@@ -42,6 +42,22 @@ export interface WordModel {
   domain: DomainModel;
   /** State standing for a Latin-script word next to a run (tag nz, multi-character), or the boundary state. */
   latinState: number;
+  /** States of verbs, adjectives and adverbs (tags v*, a*, d*): what 不 can negate (context.ts). */
+  predicateStates: ReadonlySet<number>;
+  /** Part-of-speech tag of each state (the boundary state has none). */
+  stateTags: readonly string[];
+}
+
+/** The word's part-of-speech tag in the dictionary, if it is a word. */
+export function tagOf(model: WordModel, word: string): string | undefined {
+  const entry = model.words.get(word);
+  return entry === undefined ? undefined : model.stateTags[entry.state];
+}
+
+/** Whether the word is in the dictionary as a verb, adjective or adverb. */
+export function isPredicate(model: WordModel, word: string): boolean {
+  const entry = model.words.get(word);
+  return entry !== undefined && model.predicateStates.has(entry.state);
 }
 
 /** Tag given to a Latin-script word (GRPO, str) right next to a run: like jieba's "other proper noun". */
@@ -128,7 +144,24 @@ export function parseModel(text: string): WordModel {
   const charLogProbs = new Map<string, number>();
   for (const [ch, count] of mass) charLogProbs.set(ch, Math.log(count / charTotal));
   const latinState = tagIndex.has(LATIN_TAG) ? stateOf(LATIN_TAG, false) : boundary;
-  return { words, prefixes, boundChars, maxLength, states, transitions, charLogProbs, domain, latinState };
+  const predicateStates = new Set<number>();
+  const stateTags: string[] = [];
+  for (const [tag, index] of tagIndex) stateTags[2 * index] = stateTags[2 * index + 1] = tag;
+  for (const [tag, index] of tagIndex)
+    if (/^[vad]/.test(tag)) [2 * index, 2 * index + 1].forEach((state) => predicateStates.add(state));
+  return {
+    words,
+    prefixes,
+    boundChars,
+    maxLength,
+    states,
+    transitions,
+    charLogProbs,
+    domain,
+    latinState,
+    predicateStates,
+    stateTags,
+  };
 }
 
 let bundled: WordModel | undefined;

@@ -43,6 +43,8 @@ export interface SeedNote {
   /** Characters restored by the mojibake repair and characters that could not be (marked with U+FFFD). */
   restoredChars: number;
   unresolvedChars: number;
+  /** Restored characters whose choice between candidates was a close call (see seeds/repair/index.ts). */
+  uncertainChars: number;
 }
 
 /** A citation edge from the seeds: file 001 lists papers citing the hub (GSPO, 2507.18071). */

@@ -160,16 +160,30 @@ function summaryFields(s: CardSummary): EmbedField[] {
   return fields;
 }
 
+/**
+ * What the mojibake repair could not vouch for, as its own field (a line appended to a long section
+ * would be cut off by the field limit): characters it could not restore, and characters whose choice
+ * between candidates was a close call, so a note is never presented as clean when it is not.
+ */
+export function repairNotice(n: Pick<Note, 'unresolvedChars' | 'uncertainChars'>): string {
+  return [
+    n.unresolvedChars > 0 ? `${n.unresolvedChars} 个字符无法修复，以 � 标出` : '',
+    n.uncertainChars > 0 ? `修复不确定：${n.uncertainChars} 个字符由上下文推断，可能有误` : '',
+  ]
+    .filter((line) => line !== '')
+    .join('；');
+}
+
 /** The structured Chinese note as fields: its heading, motivation, method points, results, takeaways. */
 function noteFields(n: Note): EmbedField[] {
   const method = n.method.map((m, i) => `${i + 1}. ${m}`).join('\n');
-  const damaged = n.unresolvedChars > 0 ? `\n（${n.unresolvedChars} 个字符无法修复，以 � 标出）` : '';
   const parts: [string, string][] = [
     ['论文解读', n.heading],
     ['背景痛点 / 本文动机', n.motivation],
     ['核心方法', method],
     ['实验结果', n.results],
-    ['可借鉴之处', n.takeaways + damaged],
+    ['可借鉴之处', n.takeaways],
+    ['编码修复', repairNotice(n)],
   ];
   return parts.filter(([, v]) => v.trim()).map(([name, value]) => ({ name, value: truncate(value.trim(), 500) }));
 }

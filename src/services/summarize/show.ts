@@ -9,6 +9,7 @@ import { neutralizeMentions, truncate } from '../../core/reply.ts';
 import { PROMPT_VERSION, summaryContent, type GrpoDelta, type Lang } from './schema.ts';
 import { tellingLine } from '../../core/papers/settings.ts';
 import { trainingOf } from './settings.ts';
+import { repairNotice } from '../../core/views/paper-card.ts';
 
 /**
  * The summary a digest or card shows for one paper in one language, in one shape whatever its
@@ -32,6 +33,12 @@ export interface ShownSummary {
 }
 
 const NOTE_LABEL = '人工笔记（种子语料，已修复编码）';
+
+/** The note's label; a repair with close calls or unrestorable characters says so rather than "repaired". */
+export function noteLabel(note: Pick<Note, 'unresolvedChars' | 'uncertainChars'>): string {
+  const doubt = repairNotice(note);
+  return doubt === '' ? NOTE_LABEL : `人工笔记（种子语料，编码修复：${doubt}）`;
+}
 
 /** The paper fields the choice needs. */
 export type ShowablePaper = Pick<Paper, 'id' | 'abstract' | 'abstractZh' | 'aiSummary'>;
@@ -66,7 +73,7 @@ export function chooseSummary(
     const safe = (s: string) => (s.trim() ? neutralizeMentions(s.trim()) : null);
     return {
       source: 'note',
-      label: NOTE_LABEL,
+      label: noteLabel(note),
       tldr: safe(note.heading) ?? truncate(neutralizeMentions(note.body.trim()), 300),
       motivation: safe(note.motivation),
       method: note.method.map(neutralizeMentions),

@@ -1,0 +1,1 @@
+ALTER TABLE "notes" ADD COLUMN "uncertain_chars" integer DEFAULT 0 NOT NULL;
