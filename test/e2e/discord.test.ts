@@ -400,7 +400,7 @@ describe('the Discord bot against a fake Discord', () => {
       ['files[0]', 'family-tree-gspo.png', 'image/png'],
     ]);
     expect(readPng(answer.files[0]!.data)).toMatchObject({ width: 1000 });
-    expect(data.embeds[0].description).toMatch(/^\*\*GSPO\*\* ◀ 2025 · \d+ papers · builds on GRPO$/m);
+    expect(data.embeds[0].description).toMatch(/^\*\*GSPO\*\* ◀ 2025 · \d+ members? · builds on GRPO$/m);
   });
 
   it('posts a weekly digest with its header picture on the first message, under the nonce Discord enforces', async () => {
