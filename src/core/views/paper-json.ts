@@ -8,3 +8,9 @@ export function paperJson<T extends { authors: string[]; authorCount: number | n
 ): Omit<T, 'authors'> & { authors: string[] | null } {
   return { ...p, authors: p.authors.length === 0 && p.authorCount ? null : p.authors };
 }
+
+/** An exported paper row (snake_case, as `export` writes it), with the same rule for its authors. */
+export function exportedPaper(row: Record<string, unknown>): Record<string, unknown> {
+  const authors = Array.isArray(row.authors) ? row.authors : [];
+  return { ...row, authors: authors.length === 0 && row.author_count ? null : authors };
+}
