@@ -34,6 +34,13 @@ const F = FIELDS.length;
 /** Field weights and length normalisation (tuned on the dev questions, docs/BENCHMARKS.md). */
 export const BM25 = {
   k1: 1.2,
+  /**
+   * A question about GRPO-family training (ParsedQuery.familyContext) scales a survey's score down,
+   * so a paper on the method outranks a survey that mentions the same words. Scaling every family
+   * paper up instead was measured and lost on the dev questions (many answers are not tagged with a
+   * family: 0.944 -> 0.926 MRR@10 at x1.25), so only surveys move.
+   */
+  surveyFactor: 0.75,
   weight: { title: 3, abstract: 1, body: 0.5, zh: 1, tags: 2 } satisfies Record<Field, number>,
   b: { title: 0.5, abstract: 0.75, body: 0.75, zh: 0.5, tags: 0 } satisfies Record<Field, number>,
 };
@@ -64,6 +71,9 @@ function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Fl
   return out;
 }
 
+const SURVEY = 1;
+const SURVEY_TITLE = /\b(?:survey|review|overview)\b|综述/i;
+
 export interface Ranked {
   id: number;
   score: number;
@@ -77,6 +87,8 @@ export class SearchIndex {
   private ids = new Int32Array(1024);
   private days = new Int32Array(1024);
   private alive = new Uint8Array(1024);
+  /** Per slot: SURVEY when its title says it is a survey. */
+  private kinds = new Uint8Array(1024);
   /** Field lengths, F per slot. */
   private lengths = new Uint16Array(1024 * F);
   /** Term ids per slot, for df bookkeeping when a paper is removed. */
@@ -149,6 +161,7 @@ export class SearchIndex {
     this.ids[slot] = p.id;
     this.days[slot] = p.day;
     this.alive[slot] = 1;
+    this.kinds[slot] = SURVEY_TITLE.test(p.title) ? SURVEY : 0;
     this.docTerms[slot] = tids;
     this.slotOf.set(p.id, slot);
     this.stale = true;
@@ -228,8 +241,10 @@ export class SearchIndex {
       (a, b) => scores[a]! - scores[b]! || this.days[a]! - this.days[b]! || this.ids[b]! - this.ids[a]!,
     );
     let total = 0;
+    const { kinds } = this;
     for (const slot of touched) {
       if (excluded.has(slot) || !required.every((phrase) => phrase.every((s) => s.has(slot)))) continue;
+      if (q.familyContext && kinds[slot]! & SURVEY) scores[slot]! *= BM25.surveyFactor;
       total++;
       heap.offer(slot);
     }
@@ -262,6 +277,7 @@ export class SearchIndex {
     this.ids = grow(this.ids, size);
     this.days = grow(this.days, size);
     this.alive = grow(this.alive, size);
+    this.kinds = grow(this.kinds, size);
     this.lengths = grow(this.lengths, size * F);
   }
 
@@ -314,6 +330,7 @@ export class SearchIndex {
     this.ids = move(this.ids);
     this.days = move(this.days);
     this.alive = move(this.alive);
+    this.kinds = move(this.kinds);
     this.lengths = move(this.lengths, F);
     const terms: (Int32Array | undefined)[] = [];
     for (let slot = 0; slot < this.slots; slot++) if (newSlot[slot]! >= 0) terms[newSlot[slot]!] = this.docTerms[slot];
