@@ -10,6 +10,8 @@ export interface SearchHit extends PaperSummaryRow {
 export interface SearchPage {
   hits: SearchHit[];
   hasMore: boolean;
+  /** Words no paper has that were searched as another spelling: the reply says so. */
+  corrections?: { typed: string; shown: string }[];
 }
 
 /** A paper as the index reads it, with the texts of its LLM summaries. */

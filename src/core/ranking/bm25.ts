@@ -94,6 +94,8 @@ export class SearchIndex {
   /** Term ids per slot, for df bookkeeping when a paper is removed. */
   private docTerms: (Int32Array | undefined)[] = [];
   private readonly slotOf = new Map<number, number>();
+  /** A word each term was indexed from (title or abstract), to show a corrected spelling as a word. */
+  private readonly surfaces = new Map<number, string>();
   private readonly totals = new Float64Array(F);
   private dead = 0;
   /** w_f / (1 - b_f + b_f len/avg), F per slot; recomputed after the index changed. */
@@ -150,7 +152,14 @@ export class SearchIndex {
     const tids = new Int32Array(counts.size);
     let i = 0;
     for (const [t, c] of counts) {
+      const known = this.postings.length;
       const tid = this.termId(t);
+      if (tid === known && !t.includes(' ')) {
+        // A new term's word as written, copied so that a long word does not keep its whole abstract alive.
+        const at = title.seq.indexOf(t);
+        const word = at >= 0 ? title.words[at] : abstract.words[abstract.seq.indexOf(t)];
+        if (word) this.surfaces.set(tid, word.length > 12 ? [...word].join('') : word);
+      }
       tids[i++] = tid;
       const high = Math.min(15, c[3]!) | (Math.min(15, c[4]!) << 4);
       this.postings[tid]!.push(
@@ -185,6 +194,12 @@ export class SearchIndex {
   df(term: string): number {
     const tid = this.termIds.get(term);
     return tid === undefined ? 0 : this.postings[tid]!.live;
+  }
+
+  /** A word the term was indexed from ("quite" for quit), or the term itself. */
+  surface(term: string): string {
+    const tid = this.termIds.get(term);
+    return (tid === undefined ? undefined : this.surfaces.get(tid)) ?? term;
   }
 
   /** Index terms starting with this letter: where a misspelled word looks for its correction. */

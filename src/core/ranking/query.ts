@@ -20,6 +20,8 @@ export interface QueryTerm {
   from: 'word' | 'family' | 'glossary' | 'zh' | 'pair' | 'vocabulary';
   /** Typed inside quotes: taken as typed, never corrected. */
   exact?: boolean;
+  /** The word as typed (lowercased), for a word the user typed: what a correction notice quotes. */
+  word?: string;
 }
 
 export interface ParsedQuery {
@@ -382,12 +384,18 @@ export function parseQuery(text: string, dict?: ZhDictionary): ParsedQuery {
   }
   let latin = rest.replace(CJK_RUN, ' ').toLowerCase();
   for (const re of SCAFFOLD_EN) latin = latin.replace(re, ' ');
-  const typed = words(latin).flatMap((w) => {
+  const typedWords = words(latin).flatMap((w) => {
     const t = term(w);
-    return t && (exact.has(t) || !QUESTION_TERMS.has(t)) ? [t] : [];
+    return t && (exact.has(t) || !QUESTION_TERMS.has(t)) ? [{ t, w }] : [];
   });
-  for (const t of typed)
-    out.push({ term: t, weight: FAMILY_TERMS.has(t) ? 1.5 : 1, from: FAMILY_TERMS.has(t) ? 'family' : 'word' });
+  const typed = typedWords.map((x) => x.t);
+  for (const { t, w } of typedWords)
+    out.push({
+      term: t,
+      weight: FAMILY_TERMS.has(t) ? 1.5 : 1,
+      from: FAMILY_TERMS.has(t) ? 'family' : 'word',
+      word: w,
+    });
   for (const t of english.flatMap((g) => terms(g))) out.push({ term: t, weight: 1, from: 'glossary' });
   // English field words also reach Chinese notes (a paper known by title and a Chinese note only).
   const typedSet = new Set(typed);

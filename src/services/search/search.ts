@@ -73,7 +73,7 @@ export async function searchPapers(db: Db, query: string, opts: SearchOptions): 
     entry.corrections.clear();
     entry.correctionsAt = index.version;
   }
-  const parsed = withCorrections(
+  const { parsed, corrections } = withCorrections(
     parseQuery(query, /\p{Script=Han}/u.test(query) ? await chineseDictionary() : undefined),
     index,
     opts.prefix ?? false,
@@ -90,19 +90,21 @@ export async function searchPapers(db: Db, query: string, opts: SearchOptions): 
   return {
     hits: rows.map((row) => ({ ...row, score: Math.round(score.get(row.id)! * 1000) / 1000 })),
     hasMore: total > offset + opts.limit,
+    corrections,
   };
 }
 
 /**
- * Words no paper has are replaced by their likely spelling (weighed a little lower). With `prefix`,
- * the last typed word also stands for the most common index terms it begins (grou -> group).
+ * Words no paper has are replaced by their likely spelling (weighed a little lower), and listed so
+ * the reply can say so; a quoted word is taken as typed. With `prefix`, the last typed word also
+ * stands for the most common index terms it begins (grou -> group).
  */
 function withCorrections(
   q: ParsedQuery,
   index: SearchIndex,
   prefix: boolean,
   cache: Map<string, string | undefined>,
-): ParsedQuery {
+): { parsed: ParsedQuery; corrections: NonNullable<SearchPage['corrections']> } {
   const typed = q.terms.filter((t) => t.from === 'word' || t.from === 'family');
   const last = prefix ? typed.at(-1) : undefined;
   const completions = last
@@ -112,21 +114,22 @@ function withCorrections(
         .sort((a, b) => index.df(b) - index.df(a))
         .slice(0, 3)
     : [];
+  const corrections: NonNullable<SearchPage['corrections']> = [];
+  const terms = q.terms.map((t) => {
+    if ((t.from !== 'word' && t.from !== 'family') || t.exact || index.df(t.term) > 0 || t === last) return t;
+    if (!cache.has(t.term))
+      cache.set(
+        t.term,
+        correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x)),
+      );
+    const fixed = cache.get(t.term);
+    if (!fixed) return t;
+    corrections.push({ typed: t.word ?? t.term, shown: index.surface(fixed) });
+    return { ...t, term: fixed, weight: t.weight * 0.8 };
+  });
   return {
-    ...q,
-    terms: [
-      ...q.terms.map((t) => {
-        if ((t.from !== 'word' && t.from !== 'family') || index.df(t.term) > 0 || t === last) return t;
-        if (!cache.has(t.term))
-          cache.set(
-            t.term,
-            correction(t.term, index.vocabulary(t.term[0]!), (x) => index.df(x)),
-          );
-        const fixed = cache.get(t.term);
-        return fixed ? { ...t, term: fixed, weight: t.weight * 0.8 } : t;
-      }),
-      ...completions.map((term) => ({ term, weight: 0.7, from: 'word' as const })),
-    ],
+    parsed: { ...q, terms: [...terms, ...completions.map((term) => ({ term, weight: 0.7, from: 'word' as const }))] },
+    corrections,
   };
 }
 
