@@ -15,6 +15,7 @@ import {
 import { SearchIndex } from '../../core/ranking/bm25.ts';
 import { parseQuery, type ParsedQuery } from '../../core/ranking/query.ts';
 import { correction } from '../../core/ranking/typo.ts';
+import { changedAxesText, statedSettingsText } from '../../core/ranking/stated.ts';
 import { cjkTerms, latinPart } from '../../core/papers/search-terms.ts';
 import { chineseDictionary } from './zh-dictionary.ts';
 
@@ -133,15 +134,25 @@ function withCorrections(
   };
 }
 
-/** What a stored paper contributes to the index: summaries' English text to the body, their Chinese to the Chinese terms. */
+/**
+ * What a stored paper contributes to the index: its summaries' English text (without the GRPO-delta
+ * keywords: "unchanged" on every axis says nothing) and what it states about its training (the axes
+ * its summaries mark changed, the settings read from its full text) to the body; their Chinese to
+ * the Chinese terms.
+ */
 function toIndexed(r: SearchSourceRow) {
-  const summaryText = r.summaries.map((c) => JSON.stringify(c)).join(' ');
+  const summaryText = r.summaries
+    .map((c) => {
+      const { grpo_delta: delta, ...rest } = (c ?? {}) as Record<string, unknown>;
+      return `${JSON.stringify(rest)} ${changedAxesText(delta)}`;
+    })
+    .join(' ');
   const summaryLatin = latinPart(summaryText.replace(/"[a-z_]+":/g, ' '));
   return {
     id: r.id,
     title: r.title,
     abstract: r.abstract,
-    body: `${r.searchNotes} ${summaryLatin}`,
+    body: `${r.searchNotes} ${summaryLatin} ${statedSettingsText(r.textSettings ?? [])}`,
     zh: `${r.searchZh} ${cjkTerms(summaryText).join(' ')}`,
     families: r.families,
     day: r.publishedOn ? Math.floor(Date.parse(r.publishedOn) / 86_400_000) : 0,
