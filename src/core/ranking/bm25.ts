@@ -81,6 +81,8 @@ export interface Ranked {
 
 export class SearchIndex {
   private readonly termIds = new Map<string, number>();
+  /** The term of each term id (termIds read backwards), for query expansion. */
+  private readonly termOf: string[] = [];
   private readonly postings: Postings[] = [];
   private readonly byInitial = new Map<string, string[]>();
   private slots = 0;
@@ -266,11 +268,37 @@ export class SearchIndex {
     return { ranked: heap.sorted().map((slot) => ({ id: this.ids[slot]!, score: scores[slot]! })), total };
   }
 
+  /**
+   * Pseudo-relevance feedback: the terms most shared by the `docs` best papers for a query (each
+   * in at least two of them, rare enough in the corpus to say something), best first, at most `count`.
+   * A long question says its topic in words papers do not use; the papers it finds do.
+   */
+  feedbackTerms(q: ParsedQuery, docs: number, count: number): { term: string; share: number }[] {
+    const { ranked } = this.search(q, docs);
+    const seen = new Map<number, number>();
+    for (const r of ranked)
+      for (const tid of this.docTerms[this.slotOf.get(r.id)!] ?? []) seen.set(tid, (seen.get(tid) ?? 0) + 1);
+    const asked = new Set(q.terms.map((t) => t.term));
+    const maxDf = Math.max(2, this.size / 10);
+    const out: { term: string; share: number; w: number }[] = [];
+    for (const [tid, n] of seen) {
+      const term = this.termOf[tid]!;
+      const df = this.postings[tid]!.live;
+      if (n < 2 || asked.has(term) || term.includes(' ') || df > maxDf || /^\d+$/.test(term)) continue;
+      out.push({ term, share: n / ranked.length, w: n * this.idf(term) });
+    }
+    return out
+      .sort((a, b) => b.w - a.w || (a.term < b.term ? -1 : 1))
+      .slice(0, count)
+      .map(({ term, share }) => ({ term, share }));
+  }
+
   private termId(t: string): number {
     let tid = this.termIds.get(t);
     if (tid === undefined) {
       tid = this.postings.length;
       this.termIds.set(t, tid);
+      this.termOf.push(t);
       this.postings.push(new Postings());
       if (!t.includes(' ')) {
         const bucket = this.byInitial.get(t[0]!);

@@ -17,7 +17,7 @@ export interface QueryTerm {
   term: string;
   weight: number;
   /** Where it came from, for explanations and tests. */
-  from: 'word' | 'family' | 'glossary' | 'zh' | 'pair' | 'vocabulary';
+  from: 'word' | 'family' | 'glossary' | 'zh' | 'pair' | 'vocabulary' | 'feedback';
   /** Typed inside quotes: taken as typed, never corrected. */
   exact?: boolean;
   /** The word as typed (lowercased), for a word the user typed: what a correction notice quotes. */

@@ -135,6 +135,21 @@ describe('search ranking', () => {
     expect(top(index, 'length penalty reasoning in GRPO', 2)).toEqual([method.id, survey.id]);
   });
 
+  it('gives the terms the best papers of a query share, for expanding a long question', () => {
+    const index = new SearchIndex();
+    const a = paper('Elastic Trust Regions', 'Policy entropy collapse is prevented by elastic trust regions.');
+    const b = paper(
+      'Variational Problem Synthesis',
+      'Self-play keeps policy entropy from collapse with elastic problems.',
+    );
+    const c = paper('Video Grounding', 'Temporal grounding of video clips.');
+    for (const p of [a, b, c]) index.add(p);
+    const terms = index.feedbackTerms(parseQuery('my entropy keeps going down'), 5, 3).map((t) => t.term);
+    expect(terms).toContain('elast');
+    expect(terms).not.toContain('entropi'); // asked already
+    expect(terms).not.toContain('video'); // in one paper only
+  });
+
   it("sees a replaced paper's new text and forgets a removed one", () => {
     const { index, gspo } = corpus();
     index.add({ ...gspo, title: 'Renamed', abstract: 'nothing about that any more' });
