@@ -6,6 +6,8 @@
  * English and Chinese. Kept to problems of RL-for-LLM training; add entries as users ask them.
  */
 
+import { terms } from '../text/analyze.ts';
+
 export interface ProblemEntry {
   /** A short name, for explanations and tests. */
   name: string;
@@ -199,6 +201,12 @@ export const PROBLEMS: readonly ProblemEntry[] = [
     terms: ['adaptive thinking', 'adaptive reasoning', 'when to think'],
   },
 ];
+
+/**
+ * Every term of the field's terms above: a typed word among them is the field's own word, never a
+ * misspelling to correct, even when no paper has it yet ("stale" is not "scale").
+ */
+export const FIELD_TERMS: ReadonlySet<string> = new Set(PROBLEMS.flatMap((p) => p.terms.flatMap((t) => terms(t))));
 
 /** The entries a question names: by its English words (case-folded) or its Chinese phrases. */
 export function problemsIn(text: string): ProblemEntry[] {

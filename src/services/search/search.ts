@@ -16,6 +16,7 @@ import { SearchIndex } from '../../core/ranking/bm25.ts';
 import { parseQuery, type ParsedQuery } from '../../core/ranking/query.ts';
 import { correction } from '../../core/ranking/typo.ts';
 import { changedAxesText, statedSettingsText } from '../../core/ranking/stated.ts';
+import { FIELD_TERMS } from '../../core/ranking/vocabulary.ts';
 import { cjkTerms, latinPart } from '../../core/papers/search-terms.ts';
 import { chineseDictionary } from './zh-dictionary.ts';
 
@@ -139,7 +140,8 @@ function withCorrections(
     : [];
   const corrections: NonNullable<SearchPage['corrections']> = [];
   const terms = q.terms.map((t) => {
-    if ((t.from !== 'word' && t.from !== 'family') || t.exact || index.df(t.term) > 0 || t === last) return t;
+    if ((t.from !== 'word' && t.from !== 'family') || t.exact || FIELD_TERMS.has(t.term)) return t;
+    if (index.df(t.term) > 0 || t === last) return t;
     if (!cache.has(t.term))
       cache.set(
         t.term,

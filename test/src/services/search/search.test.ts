@@ -87,6 +87,10 @@ describe('searchPapers over the seed corpus', () => {
     const asTyped = await searchPapers(seeded().db, '"quote"', { limit: 3 });
     expect(asTyped).toMatchObject({ hits: [], corrections: [] });
     expect((await searchPapers(seeded().db, 'entropy collapse', { limit: 3 })).corrections).toEqual([]);
+    // A word of the field no seed paper has is not a misspelling ("stale" is not "scale").
+    expect((await searchPapers(seeded().db, 'off-policy GRPO with stale rollouts', { limit: 3 })).corrections).toEqual(
+      [],
+    );
   });
 
   it('requires every word of a quoted phrase', async () => {
