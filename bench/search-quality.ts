@@ -3,7 +3,7 @@
  * `/paper search` (searchPapers) and of `/ask` retrieval (retrievePapers), per split, kind and
  * language, on a fresh database with the seed corpus.
  *
- *   npx tsx bench/search-quality.ts [--split dev|test|all] [--misses]
+ *   npx tsx bench/search-quality.ts [--split dev|test|howto-dev|howto-test|all] [--misses] [--search-only]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,7 +23,9 @@ const Question = z.object({
   relevant: z.array(z.string()).min(1),
 });
 export type Question = z.infer<typeof Question>;
-export type Split = 'dev' | 'test';
+/** The chat questions (dev, test) and the practitioners' questions (howto-dev, howto-test): test files are frozen. */
+export const SPLITS = ['dev', 'test', 'howto-dev', 'howto-test'] as const;
+export type Split = (typeof SPLITS)[number];
 
 export function loadQuestions(split: Split): Question[] {
   const file = fileURLToPath(new URL(`../test/fixtures/search/${split}.jsonl`, import.meta.url));
@@ -119,13 +121,13 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export type SearchQualityResult = Omit<QualityReport, 'results'>[];
 
-/** `npm run bench -- --only quality`: both splits through `/paper search`'s ranking on a fresh seeded database (`/ask` retrieves the same). */
+/** `npm run bench -- --only quality`: every split through `/paper search`'s ranking on a fresh seeded database (`/ask` retrieves the same). */
 export async function benchSearchQuality(bench: BenchServer): Promise<SearchQualityResult> {
   const handle = await bench.freshDb('bench_search_quality');
   try {
     await importSeeds({ db: handle.db, now: () => new Date() });
     const out: SearchQualityResult = [];
-    for (const split of ['dev', 'test'] as const) {
+    for (const split of SPLITS) {
       const { results: _r, ...r } = await searchQuality(handle.db, split, 'search');
       out.push(r);
     }
@@ -139,7 +141,7 @@ export function searchQualityReport(r: SearchQualityResult): string {
   const row = (name: string, s: Scores | undefined) =>
     s ? `| ${name} | ${s.n} | ${s.mrr10.toFixed(3)} | ${s.hit5.toFixed(3)} | ${s.recall5.toFixed(3)} |` : '';
   const lines = [
-    'Search quality on chat questions (test: frozen before tuning)',
+    "Search quality on chat questions (dev, test) and practitioners' questions (howto-dev, howto-test); test files frozen before tuning",
     '| split · slice | n | MRR@10 | hit@5 | recall@5 |',
     '|---|---:|---:|---:|---:|',
   ];
@@ -156,15 +158,19 @@ export function searchQualityReport(r: SearchQualityResult): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { split: { type: 'string', default: 'all' }, misses: { type: 'boolean', default: false } },
+    options: {
+      split: { type: 'string', default: 'all' },
+      misses: { type: 'boolean', default: false },
+      'search-only': { type: 'boolean', default: false },
+    },
   });
-  const splits: Split[] = values.split === 'all' ? ['dev', 'test'] : [values.split as Split];
+  const splits: Split[] = values.split === 'all' ? [...SPLITS] : [values.split as Split];
   const bench = await startBenchServer();
   try {
     const handle = await bench.freshDb('bench_search_quality');
     await importSeeds({ db: handle.db, now: () => new Date() });
     for (const split of splits) {
-      for (const retriever of ['search', 'ask'] as const) {
+      for (const retriever of values['search-only'] ? (['search'] as const) : (['search', 'ask'] as const)) {
         const r = await searchQuality(handle.db, split, retriever);
         console.log(
           `${split} ${retriever}: ${JSON.stringify(r.overall)} en ${JSON.stringify(r.byLang.en)} zh ${JSON.stringify(r.byLang.zh)}`,

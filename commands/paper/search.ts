@@ -4,6 +4,7 @@ import { UserFacingError } from '../../src/core/errors.ts';
 import { errorReply, type Reply } from '../../src/core/reply.ts';
 import { pagerRow } from '../../src/core/views/pager.ts';
 import { paperListReply } from '../../src/core/views/paper-list.ts';
+import { correctionNotice } from '../../src/core/views/search-notice.ts';
 import { searchPapers } from '../../src/services/search/search.ts';
 import { loadSaved, saveExpiring } from '../../db/queries/app-state.ts';
 
@@ -39,7 +40,8 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
     throw new UserFacingError(
       `"${query.trim()}" only says what to leave out. Add a word to search for, e.g. query:grpo ${words[0]}`,
     );
-  const { hits, hasMore } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
+  const { hits, hasMore, corrections = [] } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
+  const notice = correctionNotice(query, corrections);
   if (hits.length === 0) {
     const msg =
       page > 1
@@ -51,6 +53,7 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
   const more = hasMore && page < PAGE_MAX;
   const footer = `Results ${from}-${from + hits.length - 1}${more ? ` · Next ▶ or page:${page + 1} for more` : ''}`;
   const reply = paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
+  if (notice) reply.content = notice;
   if (page > 1 || more) {
     const key = r.key ?? (await saveSearch(deps, { query, limit }));
     reply.components = [pagerRow((p) => CUSTOM_IDS.paperPage.encode({ user: r.userId, key, page: p }), page, more)];

@@ -10,6 +10,8 @@ export interface SearchHit extends PaperSummaryRow {
 export interface SearchPage {
   hits: SearchHit[];
   hasMore: boolean;
+  /** Words no paper has that were searched as another spelling: the reply says so. */
+  corrections?: { typed: string; shown: string }[];
 }
 
 /** A paper as the index reads it, with the texts of its LLM summaries. */
@@ -25,6 +27,8 @@ export interface SearchSourceRow {
   searchRev: number;
   /** Each ok summary's content (JSON), any language. */
   summaries: unknown[];
+  /** The settings the rules extractor read from the paper's latest full text ([] without one). */
+  textSettings: { key: string; value: string }[];
 }
 
 /**
@@ -40,7 +44,9 @@ export async function searchRowsAfter(db: Db, afterRev: number, limit: number): 
       case when p.indexed then p.search_notes else '' end as "searchNotes", case when p.indexed then p.search_zh else '' end as "searchZh",
       case when p.indexed then p.families else '{}' end as families, p.published_on::text as "publishedOn",
       case when p.indexed then coalesce((select jsonb_agg(s.content) from summaries s where s.paper_id = p.id and s.status = 'ok' and s.content is not null), '[]'::jsonb)
-        else '[]'::jsonb end as summaries
+        else '[]'::jsonb end as summaries,
+      case when p.indexed then coalesce((select t.rules_settings from paper_texts t where t.paper_id = p.id and t.status = 'ok'
+        order by t.version desc limit 1), '[]'::jsonb) else '[]'::jsonb end as "textSettings"
     from papers p
     where p.search_rev > ${afterRev}
     order by p.search_rev

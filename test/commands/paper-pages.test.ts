@@ -112,6 +112,21 @@ describe('/paper search paging', () => {
     expect(await answerLine('/press nothing:here', deps)).toMatch(/No button has the id/);
     expect(await answerLine('/press', deps)).toMatch(/Write \/press followed by/);
   });
+
+  it('says when it searched a misspelled word as another spelling, and the console searches a quoted word as typed', async () => {
+    const deps = commandDeps(t.db, now);
+    const corrected = await answerLine('/paper search query:polcy optimisation limit:3', deps);
+    expect(corrected).toContain(
+      'Showing results for policy optimisation (no paper has "polcy"). Search instead for "polcy": put the word in quotes.',
+    );
+    expect(corrected).toMatch(/Policy optimization variant/);
+    expect(await answerLine('/paper search query:\\"polcy\\" optimisation limit:3', deps)).toMatch(
+      /No papers match ""polcy" optimisation"/,
+    );
+    expect(await answerLine('/paper search query:policy optimisation limit:3', deps)).not.toMatch(
+      /Showing results for/,
+    );
+  });
 });
 
 describe('/paper random', () => {

@@ -21,7 +21,9 @@ const BARE_WORDS: Record<string, string> = {
  * may contain spaces and colons (`query:what is GRPO: a survey`). A `word:value` whose word is not an
  * option (`lmit:3`) is refused rather than read as part of the previous value (see `STRAY`; quote a
  * value to keep such a word in it).
- * Surrounding quotes are removed.
+ * Surrounding quotes are removed (`query:"KL penalty"` is the query KL penalty). A quote that belongs
+ * to the value is written `\"` (or the value doubled-quoted): `query:"\"entropy collapse\""`,
+ * `query:\"entropy collapse\"` and `query:""entropy collapse""` all search the phrase "entropy collapse".
  */
 export function parseCommandLine(
   line: string,
@@ -40,7 +42,8 @@ export function parseCommandLine(
       `Unknown command /${name.slice(0, 40)}.${hint ? ` Did you mean /${hint}?` : ''} Type /help to see the commands.`,
     );
   }
-  let remainder = rest.join(' ');
+  // An escaped quote is the value's own: hidden from the quoting rules below, restored in each value.
+  let remainder = rest.join(' ').replaceAll('\\"', LITERAL_QUOTE);
   let subcommand: string | undefined;
   if (command.definition.subcommands?.length) {
     const [sub = '', ...after] = remainder.split(/\s+/);
@@ -62,6 +65,9 @@ export function parseCommandLine(
  */
 const STRAY = /(?:^|\s)([a-z][a-z_-]*):(?=[^\s/])/g;
 
+/** Stands for a `\"` while a line is split into options (a character no one types). */
+const LITERAL_QUOTE = '\u0000';
+
 function splitOptions(text: string, names: string[]): Record<string, OptionValue> {
   const options: Record<string, OptionValue> = {};
   if (!text.trim()) return options;
@@ -79,7 +85,8 @@ function splitOptions(text: string, names: string[]): Record<string, OptionValue
     options[m[1]!.toLowerCase()] = text
       .slice(valueStart, valueEnd)
       .trim()
-      .replace(/^"(.*)"$/s, '$1');
+      .replace(/^"([^"]*)"$/s, '$1')
+      .replaceAll(LITERAL_QUOTE, '"');
   });
   return options;
 }

@@ -34,6 +34,13 @@ const F = FIELDS.length;
 /** Field weights and length normalisation (tuned on the dev questions, docs/BENCHMARKS.md). */
 export const BM25 = {
   k1: 1.2,
+  /**
+   * A question about GRPO-family training (ParsedQuery.familyContext) scales a survey's score down,
+   * so a paper on the method outranks a survey that mentions the same words. Scaling every family
+   * paper up instead was measured and lost on the dev questions (many answers are not tagged with a
+   * family: 0.944 -> 0.926 MRR@10 at x1.25), so only surveys move.
+   */
+  surveyFactor: 0.75,
   weight: { title: 3, abstract: 1, body: 0.5, zh: 1, tags: 2 } satisfies Record<Field, number>,
   b: { title: 0.5, abstract: 0.75, body: 0.75, zh: 0.5, tags: 0 } satisfies Record<Field, number>,
 };
@@ -64,6 +71,9 @@ function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Fl
   return out;
 }
 
+const SURVEY = 1;
+const SURVEY_TITLE = /\b(?:survey|review|overview)\b|综述/i;
+
 export interface Ranked {
   id: number;
   score: number;
@@ -71,17 +81,23 @@ export interface Ranked {
 
 export class SearchIndex {
   private readonly termIds = new Map<string, number>();
+  /** The term of each term id (termIds read backwards), for query expansion. */
+  private readonly termOf: string[] = [];
   private readonly postings: Postings[] = [];
   private readonly byInitial = new Map<string, string[]>();
   private slots = 0;
   private ids = new Int32Array(1024);
   private days = new Int32Array(1024);
   private alive = new Uint8Array(1024);
+  /** Per slot: SURVEY when its title says it is a survey. */
+  private kinds = new Uint8Array(1024);
   /** Field lengths, F per slot. */
   private lengths = new Uint16Array(1024 * F);
   /** Term ids per slot, for df bookkeeping when a paper is removed. */
   private docTerms: (Int32Array | undefined)[] = [];
   private readonly slotOf = new Map<number, number>();
+  /** A word each term was indexed from (title or abstract), to show a corrected spelling as a word. */
+  private readonly surfaces = new Map<number, string>();
   private readonly totals = new Float64Array(F);
   private dead = 0;
   /** w_f / (1 - b_f + b_f len/avg), F per slot; recomputed after the index changed. */
@@ -138,7 +154,14 @@ export class SearchIndex {
     const tids = new Int32Array(counts.size);
     let i = 0;
     for (const [t, c] of counts) {
+      const known = this.postings.length;
       const tid = this.termId(t);
+      if (tid === known && !t.includes(' ')) {
+        // A new term's word as written, copied so that a long word does not keep its whole abstract alive.
+        const at = title.seq.indexOf(t);
+        const word = at >= 0 ? title.words[at] : abstract.words[abstract.seq.indexOf(t)];
+        if (word) this.surfaces.set(tid, word.length > 12 ? [...word].join('') : word);
+      }
       tids[i++] = tid;
       const high = Math.min(15, c[3]!) | (Math.min(15, c[4]!) << 4);
       this.postings[tid]!.push(
@@ -149,6 +172,7 @@ export class SearchIndex {
     this.ids[slot] = p.id;
     this.days[slot] = p.day;
     this.alive[slot] = 1;
+    this.kinds[slot] = SURVEY_TITLE.test(p.title) ? SURVEY : 0;
     this.docTerms[slot] = tids;
     this.slotOf.set(p.id, slot);
     this.stale = true;
@@ -172,6 +196,12 @@ export class SearchIndex {
   df(term: string): number {
     const tid = this.termIds.get(term);
     return tid === undefined ? 0 : this.postings[tid]!.live;
+  }
+
+  /** A word the term was indexed from ("quite" for quit), or the term itself. */
+  surface(term: string): string {
+    const tid = this.termIds.get(term);
+    return (tid === undefined ? undefined : this.surfaces.get(tid)) ?? term;
   }
 
   /** Index terms starting with this letter: where a misspelled word looks for its correction. */
@@ -228,12 +258,39 @@ export class SearchIndex {
       (a, b) => scores[a]! - scores[b]! || this.days[a]! - this.days[b]! || this.ids[b]! - this.ids[a]!,
     );
     let total = 0;
+    const { kinds } = this;
     for (const slot of touched) {
       if (excluded.has(slot) || !required.every((phrase) => phrase.every((s) => s.has(slot)))) continue;
+      if (q.familyContext && kinds[slot]! & SURVEY) scores[slot]! *= BM25.surveyFactor;
       total++;
       heap.offer(slot);
     }
     return { ranked: heap.sorted().map((slot) => ({ id: this.ids[slot]!, score: scores[slot]! })), total };
+  }
+
+  /**
+   * Pseudo-relevance feedback: the terms most shared by the `docs` best papers for a query (each
+   * in at least two of them, rare enough in the corpus to say something), best first, at most `count`.
+   * A long question says its topic in words papers do not use; the papers it finds do.
+   */
+  feedbackTerms(q: ParsedQuery, docs: number, count: number): { term: string; share: number }[] {
+    const { ranked } = this.search(q, docs);
+    const seen = new Map<number, number>();
+    for (const r of ranked)
+      for (const tid of this.docTerms[this.slotOf.get(r.id)!] ?? []) seen.set(tid, (seen.get(tid) ?? 0) + 1);
+    const asked = new Set(q.terms.map((t) => t.term));
+    const maxDf = Math.max(2, this.size / 10);
+    const out: { term: string; share: number; w: number }[] = [];
+    for (const [tid, n] of seen) {
+      const term = this.termOf[tid]!;
+      const df = this.postings[tid]!.live;
+      if (n < 2 || asked.has(term) || term.includes(' ') || df > maxDf || /^\d+$/.test(term)) continue;
+      out.push({ term, share: n / ranked.length, w: n * this.idf(term) });
+    }
+    return out
+      .sort((a, b) => b.w - a.w || (a.term < b.term ? -1 : 1))
+      .slice(0, count)
+      .map(({ term, share }) => ({ term, share }));
   }
 
   private termId(t: string): number {
@@ -241,6 +298,7 @@ export class SearchIndex {
     if (tid === undefined) {
       tid = this.postings.length;
       this.termIds.set(t, tid);
+      this.termOf.push(t);
       this.postings.push(new Postings());
       if (!t.includes(' ')) {
         const bucket = this.byInitial.get(t[0]!);
@@ -262,6 +320,7 @@ export class SearchIndex {
     this.ids = grow(this.ids, size);
     this.days = grow(this.days, size);
     this.alive = grow(this.alive, size);
+    this.kinds = grow(this.kinds, size);
     this.lengths = grow(this.lengths, size * F);
   }
 
@@ -314,6 +373,7 @@ export class SearchIndex {
     this.ids = move(this.ids);
     this.days = move(this.days);
     this.alive = move(this.alive);
+    this.kinds = move(this.kinds);
     this.lengths = move(this.lengths, F);
     const terms: (Int32Array | undefined)[] = [];
     for (let slot = 0; slot < this.slots; slot++) if (newSlot[slot]! >= 0) terms[newSlot[slot]!] = this.docTerms[slot];

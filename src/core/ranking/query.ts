@@ -1,20 +1,27 @@
 /**
  * What a chat question asks for, as weighted search terms (pure). Question scaffolding in either
  * language is dropped ("what is the difference between", "are there papers on", 有没有…的论文,
- * 怎么办); family and method names the lexicon knows are weighed up; Chinese words found in the
- * glossary become the English words abstracts use, the others stay Chinese bigrams; quoted phrases
- * and -exclusions are honoured.
+ * 怎么办), and so are question words and problem verbs ("how do I", "stop", "fix", "best", 如何):
+ * they say what the asker wants done, not what the paper is about. Family and method names the
+ * lexicon knows are weighed up; Chinese words found in the glossary become the English words
+ * abstracts use, the others stay Chinese bigrams; a problem told in a practitioner's words gets the
+ * field's terms for it (vocabulary.ts); quoted phrases and -exclusions are honoured.
  */
 import { FAMILY_CUES } from '../papers/lexicon.ts';
 import { pairs, term, terms, words } from '../text/analyze.ts';
 import { ZH_GLOSSARY } from './glossary.ts';
+import { problemsIn } from './vocabulary.ts';
 import { segment, type ZhDictionary } from './zh.ts';
 
 export interface QueryTerm {
   term: string;
   weight: number;
   /** Where it came from, for explanations and tests. */
-  from: 'word' | 'family' | 'glossary' | 'zh' | 'pair';
+  from: 'word' | 'family' | 'glossary' | 'zh' | 'pair' | 'vocabulary' | 'feedback';
+  /** Typed inside quotes: taken as typed, never corrected. */
+  exact?: boolean;
+  /** The word as typed (lowercased), for a word the user typed: what a correction notice quotes. */
+  word?: string;
 }
 
 export interface ParsedQuery {
@@ -23,6 +30,10 @@ export interface ParsedQuery {
   exclude: string[];
   /** A quoted phrase: a paper must have every one of its terms (and ranks higher with them adjacent in its title). */
   phrases: string[][];
+  /** The problems the question names in a practitioner's words (vocabulary.ts), by name. */
+  problems: string[];
+  /** The question is about GRPO-family training (a family name, or a training problem): family papers are preferred. */
+  familyContext: boolean;
 }
 
 const SCAFFOLD_EN = [
@@ -36,6 +47,10 @@ const SCAFFOLD_EN = [
   /\b(?:can|could) (?:you|someone) (?:find|recommend|point me to|suggest)\b/g,
   /\b(?:looking for|recommend(?:ations?)?|please|pls|plz|thanks|thx|anyone know|does anyone know|any ideas?|tldr|tl;dr)\b/g,
   /\b(?:papers?|works?) (?:on|about)\b/g,
+  /\bwhat (?:do|can|should|would) (?:people|i|we|you|folks) do(?: about it| about this| then)?\b/g,
+  /\b(?:any|some) (?:tips|tricks|advice|suggestions|pointers)\b/g,
+  /\b(?:is|was) it (?:actually |really )?(?:worth it|worth|a good idea)\b/g,
+  /\bin the first place\b/g,
 ];
 
 /** Words that only carry the question (after stemming). */
@@ -80,6 +95,7 @@ const QUESTION_TERMS = new Set([
   'good',
   'best',
   'way',
+  'wai',
   'idea',
   'question',
   'mean',
@@ -106,6 +122,34 @@ const QUESTION_TERMS = new Set([
   'ha',
   'whi',
   'yet',
+  // Problem verbs and judgements: what the asker wants done to the topic, not the topic.
+  'stop',
+  'fix',
+  'avoid',
+  'prevent',
+  'solv',
+  'handl',
+  'deal',
+  'tip',
+  'trick',
+  'worth',
+  'peopl',
+  'wonder',
+  'should',
+  'might',
+  'feel',
+  'seem',
+  'guess',
+  'happen',
+  'lol',
+  'tbh',
+  'imo',
+  'pleas',
+  'keep',
+  'go',
+  'goe',
+  'ever',
+  'right',
 ]);
 
 /** Chinese question words and fillers (whole words after segmentation). */
@@ -243,6 +287,43 @@ export const SCAFFOLD_ZH = new Set([
   '总是',
   '经常',
   '出现',
+  // Question words and problem verbs: what the asker wants done, not the topic.
+  '如何',
+  '怎么做',
+  '怎么弄',
+  '怎么样',
+  '咋',
+  '咋办',
+  '为啥',
+  '办法',
+  '有什么办法',
+  '什么办法',
+  '靠谱',
+  '靠谱吗',
+  '行不行',
+  '能不能',
+  '会不会',
+  '是不是',
+  '有没有必要',
+  '必要',
+  '有用',
+  '没用',
+  '真正',
+  '到底',
+  '该',
+  '应该',
+  '技巧',
+  '大家',
+  '一般',
+  '通常',
+  '坑',
+  '有啥',
+  '值不值',
+  '值得',
+  '停止',
+  '修复',
+  '最好',
+  '最佳',
 ]);
 
 const CJK_RUN = /\p{Script=Han}+/gu;
@@ -265,19 +346,29 @@ export const REVERSE_WEIGHT = 0.3;
 /** Family names as typed by users, and the terms they index to (Dr. GRPO: dr grpo). */
 const FAMILY_TERMS: ReadonlySet<string> = new Set(FAMILY_CUES.flatMap((c) => terms(c.name)));
 
+/** Weight of the field's terms a practitioner's problem adds (below the words typed: tuned on the dev questions). */
+export const VOCABULARY_WEIGHT = 0.5;
+
+/** Typed terms that place a question in GRPO-family training, beside family names and named problems. */
+const TRAINING_TERMS = new Set(terms('rollout rollouts advantage advantages policy reward rewards rlvr grpo ppo'));
+
 export function parseQuery(text: string, dict?: ZhDictionary): ParsedQuery {
   const exclude: string[] = [];
   const phrases: string[][] = [];
+  const exact = new Set<string>();
   let rest = text.normalize('NFKC');
   rest = rest.replace(/"([^"]+)"|“([^”]+)”/g, (_, a: string | undefined, b: string | undefined) => {
     const ts = terms(a ?? b ?? '');
-    if (ts.length > 1) phrases.push(ts);
+    // Quoted words must all appear, and are taken as typed (a quoted word is never "corrected").
+    if (ts.length > 0) phrases.push(ts);
+    for (const t of ts) exact.add(t);
     return ` ${a ?? b ?? ''} `;
   });
   rest = rest.replace(/(^|\s)-([\p{L}\p{N}][\p{L}\p{N}.+-]*)/gu, (_, pre: string, w: string) => {
     exclude.push(...terms(w));
     return pre;
   });
+  const problems = problemsIn(rest);
   const out: QueryTerm[] = [];
   // Chinese: segmented, scaffolding dropped, glossary words to English, the rest as bigrams.
   const english: string[] = [];
@@ -293,12 +384,18 @@ export function parseQuery(text: string, dict?: ZhDictionary): ParsedQuery {
   }
   let latin = rest.replace(CJK_RUN, ' ').toLowerCase();
   for (const re of SCAFFOLD_EN) latin = latin.replace(re, ' ');
-  const typed = words(latin).flatMap((w) => {
+  const typedWords = words(latin).flatMap((w) => {
     const t = term(w);
-    return t && !QUESTION_TERMS.has(t) ? [t] : [];
+    return t && (exact.has(t) || !QUESTION_TERMS.has(t)) ? [{ t, w }] : [];
   });
-  for (const t of typed)
-    out.push({ term: t, weight: FAMILY_TERMS.has(t) ? 1.5 : 1, from: FAMILY_TERMS.has(t) ? 'family' : 'word' });
+  const typed = typedWords.map((x) => x.t);
+  for (const { t, w } of typedWords)
+    out.push({
+      term: t,
+      weight: FAMILY_TERMS.has(t) ? 1.5 : 1,
+      from: FAMILY_TERMS.has(t) ? 'family' : 'word',
+      word: w,
+    });
   for (const t of english.flatMap((g) => terms(g))) out.push({ term: t, weight: 1, from: 'glossary' });
   // English field words also reach Chinese notes (a paper known by title and a Chinese note only).
   const typedSet = new Set(typed);
@@ -309,11 +406,25 @@ export function parseQuery(text: string, dict?: ZhDictionary): ParsedQuery {
     }
   }
   for (const p of pairs(typed)) out.push({ term: p, weight: 0.5, from: 'pair' });
+  // A problem in a practitioner's words: the field's terms for it, below the words typed.
+  for (const phrase of problems.flatMap((p) => p.terms)) {
+    const ts = terms(phrase);
+    for (const t of ts) out.push({ term: t, weight: VOCABULARY_WEIGHT, from: 'vocabulary' });
+    for (const p of pairs(ts)) out.push({ term: p, weight: VOCABULARY_WEIGHT / 2, from: 'vocabulary' });
+  }
   const fallback =
     out.length === 0
       ? terms(rest.replace(CJK_RUN, ' ')).map((t): QueryTerm => ({ term: t, weight: 1, from: 'word' }))
       : [];
-  return { terms: merge([...out, ...fallback]), exclude, phrases };
+  const all = merge([...out, ...fallback]).map((t) => (exact.has(t.term) ? { ...t, exact: true } : t));
+  const familyContext =
+    problems.length > 0 ||
+    all.some(
+      (t) =>
+        (t.from === 'word' || t.from === 'family' || t.from === 'glossary') &&
+        (FAMILY_TERMS.has(t.term) || TRAINING_TERMS.has(t.term)),
+    );
+  return { terms: all, exclude, phrases, problems: problems.map((p) => p.name), familyContext };
 }
 
 /** The Chinese terms of a word: itself when short, else its bigrams (as indexed). */

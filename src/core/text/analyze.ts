@@ -70,11 +70,19 @@ export function terms(text: string): string[] {
   return toTerms(words(text));
 }
 
-/** The terms of a text to index: the sequence, then the joined compounds. */
-export function indexTerms(text: string): { seq: string[]; joined: string[] } {
+/** The terms of a text to index: the sequence, then the joined compounds; `words` are the words of `seq`, as written (lowercase). */
+export function indexTerms(text: string): { seq: string[]; joined: string[]; words: string[] } {
   const joined: string[] = [];
-  const seq = toTerms(words(text, joined));
-  return { seq, joined: toTerms(joined) };
+  const seq: string[] = [];
+  const written: string[] = [];
+  for (const w of words(text, joined)) {
+    const t = term(w);
+    if (t) {
+      seq.push(t);
+      written.push(w);
+    }
+  }
+  return { seq, joined: toTerms(joined), words: written };
 }
 
 /** Adjacent pairs of terms (`sequenc level`), indexed for titles so that a phrase outranks scattered words. */

@@ -18,16 +18,24 @@ export interface RetrieveOptions {
 const FILTER_POOL = 200;
 
 /**
- * The papers an answer may use, most relevant first: exactly `/paper search`'s ranking of the
- * question (which drops question scaffolding itself), then the since/topic filters on the full rows.
+ * A source must score at least this share of the best paper's score: below it a paper matched a
+ * side word of the question ("collapse" of "entropy collapse" in a graph paper), and an answer, or
+ * the key-less list of sources, would cite it as if it were on topic.
+ */
+export const RELEVANCE_FLOOR = 0.35;
+
+/**
+ * The papers an answer may use, most relevant first: `/paper search`'s ranking of the question
+ * (which drops question scaffolding itself) down to RELEVANCE_FLOOR of the best score, then the
+ * since/topic filters on the full rows.
  */
 export async function retrievePapers(db: Db, question: string, o: RetrieveOptions): Promise<Paper[]> {
   const filtered = Boolean(o.since || o.topic);
   const offset = o.offset ?? 0;
-  const { hits } = await searchPapers(db, question, {
-    limit: filtered ? FILTER_POOL : o.k,
-    offset: filtered ? 0 : offset,
-  });
+  // Read from the top even for "More like this", so the floor is the same share of the same best score.
+  const ranked = await searchPapers(db, question, { limit: filtered ? FILTER_POOL : offset + o.k });
+  const best = ranked.hits[0]?.score ?? 0;
+  const hits = ranked.hits.filter((h) => h.score >= best * RELEVANCE_FLOOR);
   if (hits.length === 0) return [];
   const rows = await papersInOrder(
     db,
@@ -37,5 +45,5 @@ export async function retrievePapers(db: Db, question: string, o: RetrieveOption
     (p) =>
       (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)),
   );
-  return filtered ? kept.slice(offset, offset + o.k) : kept.slice(0, o.k);
+  return kept.slice(offset, offset + o.k);
 }

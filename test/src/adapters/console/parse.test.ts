@@ -21,6 +21,15 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine('/paper search query:"KL penalty"', findCommand).options).toEqual({ query: 'KL penalty' });
   });
 
+  it("keeps a quote that belongs to the value: escaped, or the value's quotes doubled", () => {
+    const query = (line: string) => parseCommandLine(line, findCommand).options.query;
+    expect(query('/paper search query:"\\"entropy collapse\\""')).toBe('"entropy collapse"');
+    expect(query('/paper search query:\\"entropy collapse\\" in GRPO limit:2')).toBe('"entropy collapse" in GRPO');
+    expect(query('/paper search query:""entropy collapse""')).toBe('""entropy collapse""');
+    expect(query('/paper search query:"entropy collapse" -survey')).toBe('"entropy collapse" -survey');
+    expect(query('/paper search query:"entropy" and "collapse"')).toBe('"entropy" and "collapse"');
+  });
+
   it('rejects an unknown command with a pointer to /help', () => {
     expect(() => parseCommandLine('/papers', findCommand)).toThrow(/Unknown command \/papers.*\/help/);
   });

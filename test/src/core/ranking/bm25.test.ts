@@ -103,6 +103,53 @@ describe('search ranking', () => {
     expect(top(index, '"sequence level" importance', 20)).toEqual([gspo.id]);
   });
 
+  it('finds a paper by what a practitioner calls its problem, not by the question words', () => {
+    const index = new SearchIndex();
+    const reuse = paper('When to Stop Reusing Rollouts', 'Gradient gating decides when to stop reusing a batch.');
+    const collapse = paper(
+      'Keeping Exploration Alive',
+      'We prevent entropy collapse in GRPO with elastic trust regions.',
+    );
+    const rollouts = paper(
+      'When More Rollouts Do Not Help',
+      'We study the group size and the number of rollouts per prompt.',
+    );
+    const dynamic = paper('Dynamic Sampling', 'Groups with zero advantage are filtered out by dynamic sampling.');
+    for (const p of [reuse, collapse, rollouts, dynamic]) index.add(p);
+    expect(top(index, 'how do I stop entropy collapse in GRPO?', 5)).toEqual([collapse.id]);
+    expect(top(index, "what's the best number of samples per prompt", 1)).toEqual([rollouts.id]);
+    expect(top(index, 'my rewards are all 0 or all 1, what do people do about it', 1)).toEqual([dynamic.id]);
+    expect(top(index, '组里奖励都一样怎么办', 1)).toEqual([dynamic.id]);
+  });
+
+  it('prefers a method paper to a survey with the same words when the question is about GRPO training', () => {
+    const index = new SearchIndex();
+    const survey = paper(
+      'Length Penalty in Reasoning: A Survey',
+      'The length penalty in reasoning, and length penalties in GRPO.',
+    );
+    const method = paper('Reasoning with a Length Penalty', 'A length penalty for GRPO.');
+    index.add(survey);
+    index.add(method);
+    expect(top(index, 'length penalty reasoning', 2)).toEqual([survey.id, method.id]);
+    expect(top(index, 'length penalty reasoning in GRPO', 2)).toEqual([method.id, survey.id]);
+  });
+
+  it('gives the terms the best papers of a query share, for expanding a long question', () => {
+    const index = new SearchIndex();
+    const a = paper('Elastic Trust Regions', 'Policy entropy collapse is prevented by elastic trust regions.');
+    const b = paper(
+      'Variational Problem Synthesis',
+      'Self-play keeps policy entropy from collapse with elastic problems.',
+    );
+    const c = paper('Video Grounding', 'Temporal grounding of video clips.');
+    for (const p of [a, b, c]) index.add(p);
+    const terms = index.feedbackTerms(parseQuery('my entropy keeps going down'), 5, 3).map((t) => t.term);
+    expect(terms).toContain('elast');
+    expect(terms).not.toContain('entropi'); // asked already
+    expect(terms).not.toContain('video'); // in one paper only
+  });
+
   it("sees a replaced paper's new text and forgets a removed one", () => {
     const { index, gspo } = corpus();
     index.add({ ...gspo, title: 'Renamed', abstract: 'nothing about that any more' });

@@ -21,10 +21,50 @@ describe('question understanding', () => {
   it('drops English scaffolding and keeps the topic words', () => {
     expect(terms('What is the difference between GSPO and GRPO?')).toEqual(expect.arrayContaining(['gspo', 'grpo']));
     const hacking = parseQuery('are there papers on reward hacking? thanks')
-      .terms.filter((t) => t.from !== 'zh')
+      .terms.filter((t) => t.from !== 'zh' && t.from !== 'vocabulary')
       .map((t) => t.term);
     expect(hacking).toEqual(['reward', 'hack', 'reward hack']);
-    expect(terms('how do I stop entropy collapse')).toEqual(expect.arrayContaining(['stop', 'entropi', 'collaps']));
+    expect(terms('how do I stop entropy collapse')).toEqual(expect.arrayContaining(['entropi', 'collaps']));
+  });
+
+  it('never matches question words and problem verbs as content', () => {
+    const typed = (q: string) =>
+      parseQuery(q, dict)
+        .terms.filter((t) => t.from === 'word' || t.from === 'family' || t.from === 'glossary')
+        .map((t) => t.term);
+    expect(typed('how do I stop entropy collapse in GRPO')).toEqual(['entropi', 'collaps', 'grpo']);
+    expect(typed("what's the best way to fix reward hacking? any tips")).toEqual(['reward', 'hack']);
+    expect(typed('熵坍缩怎么办')).toEqual(['entropi', 'collaps']);
+    expect(typed('如何避免奖励作弊')).toEqual(['reward', 'hack']);
+    // Quoted, a question word is content after all.
+    expect(typed('"stop" tokens')).toEqual(['stop', 'token']);
+  });
+
+  it("maps a practitioner's problem to the field's terms, in English and Chinese, below the words typed", () => {
+    const added = (q: string) =>
+      parseQuery(q, dict)
+        .terms.filter((t) => t.from === 'vocabulary')
+        .map((t) => t.term);
+    expect(parseQuery('what is the best group size for GRPO', dict).problems).toEqual(['group size']);
+    expect(added('how many rollouts per prompt')).toEqual(expect.arrayContaining(['group', 'size', 'budget']));
+    expect(added('my model rambles, answers are way too long')).toEqual(
+      expect.arrayContaining(['length', 'penalti', 'overthink', 'effici']),
+    );
+    expect(added('推理模型输出太长怎么办')).toEqual(expect.arrayContaining(['length', 'penalti', 'overthink']));
+    expect(added('we have no ground truth for these prompts')).toEqual(
+      expect.arrayContaining(['label', 'free', 'unsupervis', 'self', 'reward']),
+    );
+    expect(added('没有标准答案能做 RL 吗')).toEqual(expect.arrayContaining(['label', 'unsupervis']));
+    expect(added('rewards are all 0 or all 1 in most groups')).toEqual(
+      expect.arrayContaining(['zero', 'advantag', 'dynam']),
+    );
+    expect(added('组里奖励都一样，advantage 直接是 0')).toEqual(expect.arrayContaining(['zero', 'dynam']));
+    expect(added('off-policy updates on stale rollouts')).toEqual(expect.arrayContaining(['asynchron', 'replai']));
+    const q = parseQuery('rewards are all 0 or all 1', dict);
+    expect(q.terms.find((t) => t.term === 'reward')).toMatchObject({ weight: 1, from: 'word' });
+    expect(q.terms.find((t) => t.term === 'dynam')).toMatchObject({ weight: 0.5, from: 'vocabulary' });
+    expect(q.familyContext).toBe(true);
+    expect(parseQuery('graph neural networks', dict).familyContext).toBe(false);
   });
 
   it('weighs family names up', () => {

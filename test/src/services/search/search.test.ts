@@ -73,6 +73,36 @@ describe('searchPapers over the seed corpus', () => {
     }
   });
 
+  it('says which words it searched as another spelling, and takes a quoted word as typed', async () => {
+    const fixed = await searchPapers(seeded().db, 'grup sequense polcy', { limit: 3 });
+    expect(fixed.corrections).toEqual([
+      { typed: 'grup', shown: 'group' },
+      { typed: 'sequense', shown: 'sequence' },
+      { typed: 'polcy', shown: 'policy' },
+    ]);
+    expect(fixed.hits[0]!.title).toBe('Group Sequence Policy Optimization');
+    expect((await searchPapers(seeded().db, 'quote', { limit: 3 })).corrections).toEqual([
+      { typed: 'quote', shown: 'quite' },
+    ]);
+    const asTyped = await searchPapers(seeded().db, '"quote"', { limit: 3 });
+    expect(asTyped).toMatchObject({ hits: [], corrections: [] });
+    expect((await searchPapers(seeded().db, 'entropy collapse', { limit: 3 })).corrections).toEqual([]);
+    // A word of the field no seed paper has is not a misspelling ("stale" is not "scale").
+    expect((await searchPapers(seeded().db, 'off-policy GRPO with stale rollouts', { limit: 3 })).corrections).toEqual(
+      [],
+    );
+  });
+
+  it('requires every word of a quoted phrase', async () => {
+    const phrase = await searchPapers(seeded().db, '"entropy collapse"', { limit: 200 });
+    const words = await searchPapers(seeded().db, 'entropy collapse', { limit: 200 });
+    expect(phrase.hits.length).toBeGreaterThan(0);
+    // Without quotes, a paper with only one of the words (a "mode collapse" paper) is a partial match.
+    expect(phrase.hits.length).toBeLessThan(words.hits.length);
+    const ids = new Set(words.hits.map((h) => h.id));
+    for (const h of phrase.hits) expect(ids.has(h.id)).toBe(true);
+  });
+
   it('returns nothing rather than everything for a query of only punctuation', async () => {
     expect((await searchPapers(seeded().db, '?!', { limit: 5 })).hits).toEqual([]);
   });
