@@ -51,6 +51,11 @@ interface ScriptedFailure {
 }
 
 export interface InteractionOptions {
+  /**
+   * Options naming channels, as Discord sends them: a channel option (type 7) whose channel comes in
+   * `resolved.channels` with the member's permissions there and, if given, the app's.
+   */
+  channels?: Record<string, { permissions: string; appPermissions?: string }>;
   userId?: string;
   username?: string;
   permissions?: string;
@@ -618,14 +623,34 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     sendChatInput(
       o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput },
     ): SentInteraction {
+      const named = o.channels ?? {};
+      const options = commandOptions(o.subcommand, o.options ?? {});
+      const asChannel = (list: { type: number; value?: unknown; options?: unknown[] }[]): void => {
+        for (const x of list) {
+          if (typeof x.value === 'string' && named[x.value]) x.type = 7;
+          if (x.options) asChannel(x.options as typeof list);
+        }
+      };
+      asChannel(options as { type: number; value?: unknown }[]);
+      const channels = Object.fromEntries(
+        Object.entries(named).map(([id, p]) => [
+          id,
+          {
+            ...(allChannels.find((c) => c.id === id) ?? channel(id, `channel-${id.slice(-4)}`)),
+            permissions: p.permissions,
+            ...(p.appPermissions && { app_permissions: p.appPermissions }),
+          },
+        ]),
+      );
       return interaction(
         2,
         {
           id: nextId(),
           name: o.name,
           type: 1,
-          options: commandOptions(o.subcommand, o.options ?? {}),
+          options,
           guild_id: o.guildId ?? GUILD_ID,
+          ...(o.channels && { resolved: { channels } }),
         },
         o,
       );
