@@ -414,6 +414,10 @@ async function runVariant(
           posted.push({ channelId, nonce });
           return { messageId: String(posted.length) };
         },
+        async findSent(channelId, _reply, { nonce }) {
+          const i = posted.findIndex((p) => p.channelId === channelId && p.nonce === nonce);
+          return i < 0 ? null : { messageId: String(i + 1) };
+        },
       };
       // Timed cold, as the daily job runs: the first compose of the process, the outbox writes, the sends.
       t0 = performance.now();

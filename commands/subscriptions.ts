@@ -96,6 +96,7 @@ export const subscriptions: Command = {
   definition: subscriptionsDefinition,
   async execute(input, deps) {
     const set = settingsFrom(input);
+    if (set.channelId) checkPostable(input, set.channelId);
     if (Object.keys(set).length > 0) {
       if (set.mode === 'channel') {
         const existing = await getSubscriber(deps.db, input.user.id);
@@ -130,4 +131,25 @@ function settingsFrom(input: CommandInput): { mode?: DeliveryMode; channelId?: s
     ...(channelId && { channelId }),
     ...(cap !== undefined && { dailyCap: cap }),
   };
+}
+
+/**
+ * A channel a member names for their mentions must be one they may post in and the bot may post in
+ * (checked here, server side, from what the platform resolved, never from what the member says): else
+ * any member could have the bot post into a read-only or hidden channel. The console resolves nothing
+ * and is the operator's own.
+ */
+function checkPostable(input: CommandInput, channelId: string): void {
+  if (!input.resolved) return;
+  const rights = input.resolved.channels?.[channelId];
+  const where = `<#${channelId}>`;
+  if (!rights) throw new UserFacingError(`I could not check ${where}: pick the channel from the list.`);
+  if (!rights.memberCanPost)
+    throw new UserFacingError(
+      `You cannot post in ${where}, so your mentions cannot go there: pick a channel you can post in.`,
+    );
+  if (rights.botCanPost !== true)
+    throw new UserFacingError(
+      `I am not allowed to post in ${where} (I need View Channel, Send Messages and Embed Links there): pick another channel or ask a moderator.`,
+    );
 }

@@ -1,6 +1,5 @@
 import { channelLanguages, pendingPapers, recordFailedUpgrade, saveSummary } from '../db/queries/summaries.ts';
 import { grpoFamilyCount } from '../db/queries/status.ts';
-import { recordSpend, spendToday } from '../db/queries/spend.ts';
 import { retryAt } from '../src/services/llm/backoff.ts';
 import { Budget } from '../src/services/llm/budget.ts';
 import { resumeBatch, runBatch, type BatchStep } from '../src/services/summarize/batch-run.ts';
@@ -39,7 +38,7 @@ export interface SummarizeOptions {
  * the daily budget, and every cost goes to the spend ledger.
  */
 export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {}): Promise<JobStats> {
-  const { config, db, log } = deps;
+  const { config, log } = deps;
   const langs = opts.langs ?? (await summaryLanguages(deps));
   const items = opts.items ?? (await pendingItems(deps, langs));
   // The family's one count, so the answer can say which part of it is pending (`familyTotal`).
@@ -47,12 +46,12 @@ export async function summarizePending(deps: JobDeps, opts: SummarizeOptions = {
     languages: langs.join(','),
     promptVersion: PROMPT_VERSION,
     pending: items.length,
-    familyTotal: await grpoFamilyCount(db),
+    familyTotal: await grpoFamilyCount(deps.db),
   };
   const llm = deps.llm;
   if (!llm) return { ...base, mode: 'fallback', ok: 0, failed: 0, deferred: 0 };
 
-  const budget = new Budget(config.llm.dailyBudgetUsd, await spendToday(db, deps.now()));
+  const budget = await Budget.open(deps, config.llm.dailyBudgetUsd);
   let done = 0;
   const store = async (item: SummarizeItem, o: Outcome) => {
     await storeOutcome(deps, item, o);
@@ -161,13 +160,12 @@ export async function summaryLanguages(deps: Pick<JobDeps, 'db' | 'log'>): Promi
 }
 
 /**
- * Records what an outcome cost in the spend ledger, then stores `ok` and `failed` outcomes with their
- * tokens and cost; a failed paper gets its next attempt time (or none: failed for good). A deferred
+ * Stores `ok` and `failed` outcomes with their tokens and cost (already in the spend ledger: the
+ * budget settled each call); a failed paper gets its next attempt time (or none: failed for good). A deferred
  * paper stays pending and unmarked.
  */
 async function storeOutcome(deps: JobDeps, item: SummarizeItem, o: Outcome): Promise<void> {
   const now = deps.now();
-  await recordSpend(deps.db, o.costUsd, now);
   const log = deps.log.child({ paper: item.paper.arxivId ?? item.paper.id, lang: item.lang });
   if (o.kind === 'deferred') {
     log.info({ error: o.error }, 'summary deferred to a later run');

@@ -95,7 +95,7 @@ export async function takeSlot(
 }
 
 /** Adds an amount to a numeric counter (e.g. dollars spent today). */
-export async function addToCounter(db: Db, key: string, amount: number, now: Date): Promise<void> {
+export async function addToCounter(db: DbOrTx, key: string, amount: number, now: Date): Promise<void> {
   await db.execute(sql`
     insert into app_state (key, value, updated_at) values (${key}, jsonb_build_object('n', ${amount}::numeric), ${now.toISOString()}::timestamptz)
     on conflict (key) do update set value = jsonb_build_object('n', coalesce(app_state.value->>'n', app_state.value->>'usd', '0')::numeric + ${amount}::numeric),

@@ -211,6 +211,8 @@ export interface PendingBatch {
   /** `attempts`: the paper's failed attempts before this batch (absent in batches stored before retries existed). */
   items: { customId: string; paperId: number; lang: string; attempts?: number; upgrade?: boolean }[];
   createdAt: string;
+  /** The budget reservation of its items' estimates (db/queries/spend.ts), ended once it is collected or abandoned. */
+  reservation?: string | null;
 }
 
 const BATCH_KEY = 'summarize:pending-batch';

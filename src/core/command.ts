@@ -81,6 +81,12 @@ export interface ResolvedContext {
   roles?: Record<string, { name: string; mentionable: boolean }>;
   /** The bot has Mention @everyone, @here and All Roles where the command was used. */
   botMentionsAllRoles?: boolean;
+  /**
+   * Channel options by id, from the platform's permission data: whether the member may post there
+   * (see and send), and whether the bot may (see, send, embed links; null when the platform did not
+   * say). A channel named in the options but absent here could not be checked.
+   */
+  channels?: Record<string, { memberCanPost: boolean; botCanPost: boolean | null }>;
 }
 
 /** What a command may use: the app's dependencies without the raw driver. */

@@ -39,6 +39,10 @@ export function recordingPoster(): Poster & {
       posted.push({ channelId, message, nonce, ...(threadName && { threadName }) });
       return { messageId: String(posted.length) };
     },
+    async findSent(channelId, _message, { nonce }) {
+      const i = posted.findIndex((p) => p.channelId === channelId && p.nonce === nonce);
+      return i < 0 ? null : { messageId: String(i + 1) };
+    },
   };
 }
 

@@ -155,4 +155,17 @@ describe('/subscribe, /unsubscribe, /subscriptions', () => {
     expect((await run(subscriptions, { mode: 'weekly' })).content).toMatch(/must be one of: dm, channel, off/);
     expect((await run(subscriptions, { daily_cap: 0 })).content).toMatch(/between 1 and 50/);
   });
+
+  it('refuses a channel the member or the bot may not post in, or one the platform could not check, saving nothing', async () => {
+    const rights = (memberCanPost: boolean, botCanPost: boolean | null) => ({
+      resolved: { channels: { '888': { memberCanPost, botCanPost } } },
+    });
+    const pick = (over: Partial<CommandInput>) => run(subscriptions, { mode: 'channel', channel: '888' }, 'u9', over);
+    expect((await pick(rights(false, true))).content).toMatch(/You cannot post in <#888>/);
+    expect((await pick(rights(true, false))).content).toMatch(/I am not allowed to post in <#888>/);
+    expect((await pick(rights(true, null))).content).toMatch(/I am not allowed to post in <#888>/);
+    expect((await pick({ resolved: { roles: {} } })).content).toMatch(/could not check <#888>/);
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.userId, 'u9'))).toEqual([]);
+    expect(replyText(await pick(rights(true, true)))).toMatch(/mention in <#888>/);
+  });
 });

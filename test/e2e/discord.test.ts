@@ -5,6 +5,7 @@ import type { ClientOptions } from 'discord.js';
 import { commands } from '../../commands/index.ts';
 import { appState, channels, deliveries, guilds, papers, votes } from '../../db/schema.ts';
 import { deliverDigests } from '../../src/services/outbox/deliver.ts';
+import type { OutboxPayload } from '../../db/queries/deliveries.ts';
 import { createApp, type App } from '../../src/app.ts';
 import type { Command } from '../../src/core/command.ts';
 import { customIdCodec } from '../../src/core/custom-id.ts';
@@ -355,6 +356,17 @@ describe('the Discord bot against a fake Discord', () => {
     const again = await bot.poster.send(CHANNEL_ID, { content: 'retry' }, { nonce: first.nonce });
     expect(again.messageId).toBe(first.messageId);
     expect(fake.messages.filter((m) => m.channelId === CHANNEL_ID)).toHaveLength(counts.messages);
+
+    // Past Discord's nonce window only the channel can tell: every part is found there by what it shows, nothing else is.
+    fake.forgetNonces();
+    for (const row of rows) {
+      const { reply } = row.payload as OutboxPayload;
+      expect(await bot.poster.findSent(CHANNEL_ID, reply, { nonce: row.nonce })).toEqual({ messageId: row.messageId });
+    }
+    const { reply } = rows[0]!.payload as OutboxPayload;
+    expect(
+      await bot.poster.findSent(CHANNEL_ID, { ...reply, content: 'another day' }, { nonce: 'e2e-never' }),
+    ).toBeNull();
   });
 
   it('opens a discussion thread on each paper in a thread-per-paper channel', async () => {

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
-import { guilds, notificationsSent, papers } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { guilds, notificationsSent, papers, subscribers } from '../../db/schema.ts';
 import { notifySubscribers } from '../../src/services/outbox/notices.ts';
 import { deliverDigests } from '../../src/services/outbox/deliver.ts';
 import { createApp, type App } from '../../src/app.ts';
@@ -78,6 +79,31 @@ describe('subscriptions through a fake Discord', () => {
     expect((await fake.waitForResponse(complete)).body.data.choices).toEqual([
       { name: 'family:DAPO', value: 'family:DAPO' },
     ]);
+  });
+
+  it('takes a channel for mentions only where the member and the bot may both post (Discord resolves the permissions)', async () => {
+    const VIEW = 1024n;
+    const SEND = 2048n;
+    const EMBED = 16384n;
+    const choose = (permissions: bigint, appPermissions: bigint) =>
+      fake.sendChatInput({
+        name: 'subscriptions',
+        options: { mode: 'channel', channel: OTHER_CHANNEL_ID },
+        channels: { [OTHER_CHANNEL_ID]: { permissions: String(permissions), appPermissions: String(appPermissions) } },
+        userId: READER,
+      });
+    const answer = async (i: ReturnType<typeof choose>) => String((await fake.waitForResponse(i)).body.data.content);
+    // A read-only channel (the member may only read): refused, nothing saved.
+    expect(await answer(choose(VIEW, VIEW | SEND | EMBED))).toMatch(/You cannot post in <#\d+>/);
+    // The member may post, the bot may not (no Send Messages, then no Embed Links).
+    expect(await answer(choose(VIEW | SEND, VIEW))).toMatch(/I am not allowed to post in <#\d+>/);
+    expect(await answer(choose(VIEW | SEND, VIEW | SEND))).toMatch(/I am not allowed to post in/);
+    const [before] = await t.db.select().from(subscribers).where(eq(subscribers.userId, READER));
+    expect(before?.channelId ?? null).toBeNull();
+    expect(await answer(choose(VIEW | SEND, VIEW | SEND | EMBED))).toMatch(/Delivery settings saved/);
+    const [after] = await t.db.select().from(subscribers).where(eq(subscribers.userId, READER));
+    expect(after).toMatchObject({ mode: 'channel', channelId: OTHER_CHANNEL_ID });
+    await t.db.update(subscribers).set({ mode: 'dm', channelId: null }).where(eq(subscribers.userId, READER));
   });
 
   it('delivers a DM, and falls back to a mention of that user only when DMs are refused', async () => {

@@ -51,6 +51,11 @@ interface ScriptedFailure {
 }
 
 export interface InteractionOptions {
+  /**
+   * Options naming channels, as Discord sends them: a channel option (type 7) whose channel comes in
+   * `resolved.channels` with the member's permissions there and, if given, the app's.
+   */
+  channels?: Record<string, { permissions: string; appPermissions?: string }>;
   userId?: string;
   username?: string;
   permissions?: string;
@@ -105,6 +110,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   const waiters = new Set<{ test: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }>();
   /** Channel messages by id, and by `channel|nonce` for enforce_nonce. */
   const messages: { id: string; channelId: string; body: any; nonce?: string; files: UploadedFile[] }[] = [];
+  /** `channel|nonce` pairs past Discord's few minutes of nonce memory (`forgetNonces`): a re-send posts again. */
+  const forgottenNonces = new Set<string>();
   /** DM channels opened by POST /users/@me/channels: channel id -> recipient user id. */
   const dmChannels = new Map<string, string>();
   /** Users who do not accept DMs from the bot: a message to their DM channel gets 50007. */
@@ -330,11 +337,23 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       if (!recipient && !channelIds.has(channelId)) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
       const nonce = body?.nonce === undefined ? undefined : String(body.nonce);
       const seen =
-        nonce && body?.enforce_nonce ? messages.find((x) => x.channelId === channelId && x.nonce === nonce) : undefined;
+        nonce && body?.enforce_nonce && !forgottenNonces.has(`${channelId}|${nonce}`)
+          ? messages.find((x) => x.channelId === channelId && x.nonce === nonce)
+          : undefined;
       if (seen) return json(res, 200, message(channelId, seen.body, { id: seen.id, nonce }, seen.files), limitHeaders);
       const created = message(channelId, body, nonce ? { nonce } : {}, files);
       messages.push({ id: created.id, channelId, body, nonce, files });
       return json(res, 200, created, limitHeaders);
+    }
+    if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'GET') {
+      // Newest first, as Discord lists them, and without nonces (Discord keeps a nonce only briefly).
+      const limit = Math.min(100, Number(query.get('limit') ?? 50));
+      const recent = messages
+        .filter((x) => x.channelId === m![1])
+        .reverse()
+        .slice(0, limit)
+        .map((x) => message(x.channelId, x.body, { id: x.id }, x.files));
+      return json(res, 200, recent);
     }
     if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(path))) {
       const thread = {
@@ -535,6 +554,11 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     /** 429s sent, by the limit that was hit (with `rateLimits`). */
     rateLimited: limiter?.counts ?? { global: 0, channel: 0 },
 
+    /** Discord's nonce window has passed for every message so far: the same nonce again posts a second message. */
+    forgetNonces(): void {
+      for (const x of messages) if (x.nonce) forgottenNonces.add(`${x.channelId}|${x.nonce}`);
+    },
+
     /** From now on, messages to this user's DM channel fail with 403 50007 (Cannot send messages to this user). */
     refuseDms(userId: string): void {
       refusingDms.add(userId);
@@ -616,14 +640,34 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
     sendChatInput(
       o: InteractionOptions & { name: string; subcommand?: string; options?: OptionInput },
     ): SentInteraction {
+      const named = o.channels ?? {};
+      const options = commandOptions(o.subcommand, o.options ?? {});
+      const asChannel = (list: { type: number; value?: unknown; options?: unknown[] }[]): void => {
+        for (const x of list) {
+          if (typeof x.value === 'string' && named[x.value]) x.type = 7;
+          if (x.options) asChannel(x.options as typeof list);
+        }
+      };
+      asChannel(options as { type: number; value?: unknown }[]);
+      const channels = Object.fromEntries(
+        Object.entries(named).map(([id, p]) => [
+          id,
+          {
+            ...(allChannels.find((c) => c.id === id) ?? channel(id, `channel-${id.slice(-4)}`)),
+            permissions: p.permissions,
+            ...(p.appPermissions && { app_permissions: p.appPermissions }),
+          },
+        ]),
+      );
       return interaction(
         2,
         {
           id: nextId(),
           name: o.name,
           type: 1,
-          options: commandOptions(o.subcommand, o.options ?? {}),
+          options,
           guild_id: o.guildId ?? GUILD_ID,
+          ...(o.channels && { resolved: { channels } }),
         },
         o,
       );

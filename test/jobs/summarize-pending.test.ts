@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getPendingBatch } from '../../db/queries/summaries.ts';
-import { recordSpend, spendToday } from '../../db/queries/spend.ts';
+import { recordSpend, reservedSpend, spendToday } from '../../db/queries/spend.ts';
+import type { Paper } from '../../db/schema.ts';
+import { estimateRequestUsd } from '../../src/services/llm/pricing.ts';
+import { withFullText } from '../../src/services/summarize/full-text.ts';
+import { summaryRequest } from '../../src/services/summarize/prompt.ts';
 import { channels, notes, papers, summaries } from '../../db/schema.ts';
 import { runJob } from '../../jobs/index.ts';
 import { summarizePending, summarizePendingJob } from '../../jobs/summarize-pending.ts';
@@ -250,6 +254,23 @@ describe('summarize-pending: Message Batches over the threshold', () => {
     expect(await summarizePending(w.deps(env))).toMatchObject({ mode: 'batch-collected', ok: 3 });
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(await getPendingBatch(w.db().db)).toBeUndefined();
+  });
+
+  it("lets a batch's items count once: each collected item's cost replaces its share of the batch's reservation", async () => {
+    const day = new Date('2026-12-01T06:00:00Z');
+    const ps = [await w.addPaper(), await w.addPaper(), await w.addPaper()];
+    fake.script(ps[1]!.arxivId!, ['malformed', 'ok']);
+    const inputs = await withFullText(w.db().db, ps);
+    const request = (p: Paper) => summaryRequest(inputs.get(p.id)!, 'en', 'claude-haiku-4-5');
+    const batchUsd = ps.reduce((n, p) => n + estimateRequestUsd(request(p), { batch: true }), 0);
+    // Room for the three reserved at batch price and one direct retry, and nothing for counting a collected item twice.
+    const cap = batchUsd + estimateRequestUsd(request(ps[1]!));
+    const deps = { ...w.deps({ LLM_BATCH_THRESHOLD: '2', LLM_DAILY_BUDGET_USD: String(cap) }), now: () => day };
+    expect(await summarizePending(deps)).toMatchObject({ mode: 'batch', ok: 3, overBudget: 0 });
+    expect(fake.messageRequests()).toHaveLength(1);
+    // Nothing stays held once the batch is collected: the whole day's room is what was spent.
+    expect(await reservedSpend(w.db().db, day)).toBe(0);
+    expect(await spendToday(w.db().db, day)).toBeCloseTo(0.0015 * 3 + 0.003, 6);
   });
 });
 

@@ -1,6 +1,9 @@
-import { DiscordAPIError, HTTPError, type Client } from 'discord.js';
+import { DiscordAPIError, HTTPError, type Client, type Message } from 'discord.js';
 import { DeliveryError, type Poster } from '../../core/delivery/poster.ts';
-import { renderMessage } from './render.ts';
+import { renderMessage, type MessagePayload } from './render.ts';
+
+/** How far back a re-send looks for its first attempt: one page of the channel's latest messages. */
+export const LOOK_BACK = 100;
 
 /** Discord error codes after which retrying cannot help: the channel is gone or the bot lost access. */
 const PERMANENT_CODES = new Set([10003, 50001, 50013]);
@@ -42,5 +45,46 @@ export function discordPoster(client: Client): Poster {
         await message.startThread({ name: threadName }).catch(() => {});
       return { messageId: message.id };
     },
+
+    async findSent(channelId, reply, { nonce }) {
+      try {
+        const channel = await client.channels.fetch(channelId);
+        if (!channel?.isTextBased())
+          throw new DeliveryError(`Channel ${channelId} is not a channel the bot can post messages in`, true);
+        const want = marks(renderMessage(reply));
+        const recent = await channel.messages.fetch({ limit: LOOK_BACK, cache: false });
+        // Discord keeps a message's nonce only briefly, so the message's own marks decide when it is gone.
+        const found = recent.find((m) => m.author.id === client.user?.id && (m.nonce === nonce || marksOf(m) === want));
+        return found ? { messageId: found.id } : null;
+      } catch (err) {
+        throw toDeliveryError(err);
+      }
+    },
   };
+}
+
+/** What identifies a digest part as posted: its text, its embeds' titles and its buttons' ids (the header names the day). */
+function marks(p: MessagePayload): string {
+  return JSON.stringify([
+    p.content,
+    p.embeds.map((e) => e.title ?? ''),
+    p.components.flatMap((row) =>
+      row.components.map((c) => ('custom_id' in c ? c.custom_id : 'url' in c ? c.url : '')),
+    ),
+  ]);
+}
+
+function marksOf(m: Message): string {
+  return JSON.stringify([
+    m.content,
+    m.embeds.map((e) => e.title ?? ''),
+    m.components.flatMap((row) =>
+      'components' in row
+        ? row.components.map((c) => {
+            const d = c.data as { custom_id?: string; url?: string };
+            return d.custom_id ?? d.url ?? '';
+          })
+        : [],
+    ),
+  ]);
 }

@@ -89,23 +89,70 @@ export function interactionOptions(data: readonly CommandInteractionOption[]): {
   return { subcommand, options, focused };
 }
 
-/** Role options' mentionability and the bot's Mention All Roles permission, for commands that ping (`/digest setup ping_role`). */
+type Permissions = { has(flag: bigint): boolean };
+
+/** What a member needs to post in a channel; the bot also embeds (notices and digests are embeds). */
+const MEMBER_POSTS = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages];
+const BOT_POSTS = [...MEMBER_POSTS, PermissionFlagsBits.EmbedLinks];
+const THREAD_POSTS = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessagesInThreads];
+
+/**
+ * Role options' mentionability and the bot's Mention All Roles permission, for commands that ping
+ * (`/digest setup ping_role`); channel options' posting rights for the member (the permissions
+ * Discord resolved for them in that channel) and for the bot (Discord's app permissions there, else
+ * computed from the cached server for the bot's own member), for commands that post there.
+ */
 export function resolvedContext(
   data: readonly CommandInteractionOption[],
-  appPermissions: { has(flag: bigint): boolean } | null,
+  appPermissions: Permissions | null,
+  me?: unknown,
 ): CommandInput['resolved'] {
   const roles: Record<string, { name: string; mentionable: boolean }> = {};
+  const channels: NonNullable<NonNullable<CommandInput['resolved']>['channels']> = {};
   const walk = (list: readonly CommandInteractionOption[]) => {
     for (const o of list) {
       if (o.role) roles[o.role.id] = { name: o.role.name, mentionable: Boolean(o.role.mentionable) };
+      if (o.channel) channels[o.channel.id] = channelRights(o.channel, me);
       if (o.options) walk(o.options);
     }
   };
   walk(data);
   return {
     roles,
+    ...(Object.keys(channels).length > 0 && { channels }),
     ...(appPermissions && { botMentionsAllRoles: appPermissions.has(PermissionFlagsBits.MentionEveryone) }),
   };
+}
+
+function channelRights(
+  channel: NonNullable<CommandInteractionOption['channel']>,
+  me: unknown,
+): { memberCanPost: boolean; botCanPost: boolean | null } {
+  const c = channel as {
+    permissions?: Permissions | string | null;
+    appPermissions?: Permissions | null;
+    isThread?: () => boolean;
+    permissionsFor?: (who: never) => Permissions | null;
+  };
+  const needs = c.isThread?.() ? THREAD_POSTS : undefined;
+  const all = (p: Permissions | null | undefined, flags: bigint[]) => (p ? flags.every((f) => p.has(f)) : null);
+  // An uncached channel arrives as raw API data, its permissions a bitfield string.
+  const member = typeof c.permissions === 'string' ? bits(c.permissions) : c.permissions;
+  const bot = c.appPermissions ?? (me && c.permissionsFor ? c.permissionsFor(me as never) : null);
+  return {
+    memberCanPost: all(member, needs ?? MEMBER_POSTS) ?? false,
+    botCanPost: all(bot, needs ? [...THREAD_POSTS, PermissionFlagsBits.EmbedLinks] : BOT_POSTS),
+  };
+}
+
+function bits(s: string): Permissions {
+  let n: bigint;
+  try {
+    n = BigInt(s);
+  } catch {
+    n = 0n;
+  }
+  return { has: (f) => (n & f) === f };
 }
 
 /**
@@ -152,7 +199,7 @@ export function createRouter(opts: RouterOptions): Router {
         canManage: await canManage(i),
         subcommand,
         options,
-        resolved: resolvedContext(i.options.data, i.appPermissions),
+        resolved: resolvedContext(i.options.data, i.appPermissions, i.guild?.members.me),
       };
       return runCommand(command, input, deps);
     })();

@@ -19,6 +19,15 @@ export interface Poster {
     message: Reply,
     opts: { nonce: string; pingRoleIds?: string[]; threadName?: string },
   ): Promise<{ messageId: string }>;
+  /**
+   * Looks among the channel's recent messages for the one this bot posted as `message` with this
+   * nonce; null when it is not there. Asked before re-sending a part a crash left `sending`: the
+   * platform dedupes nonces only for a few minutes, so after a longer outage only the channel
+   * itself can say whether the first attempt got through. A message counts when it is the bot's
+   * and carries the nonce or the message's own marks (its text, embed titles and button ids), so
+   * the platform need not keep nonces.
+   */
+  findSent(channelId: string, message: Reply, opts: { nonce: string }): Promise<{ messageId: string } | null>;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { CommandDeps } from '../../core/command.ts';
 import type { Paper } from '../../../db/schema.ts';
-import { recordSpend, spendToday } from '../../../db/queries/spend.ts';
 import { Budget } from '../llm/budget.ts';
 import { askModel } from './model.ts';
 import type { AskResult as CoreAskResult, RetrievedPaper as CoreRetrievedPaper } from '../../core/ask/result.ts';
@@ -62,14 +61,13 @@ export async function answerQuestion(
   if (papers.length === 0) return { ...base, kind: 'no-papers' };
   const { llm } = deps;
   if (!llm) return { ...base, kind: 'no-key' };
-  const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, deps.now()));
+  const budget = await Budget.open(deps, deps.config.llm.dailyBudgetUsd);
   const outcome = await askModel(
     llm,
     r.question,
     papers.map((p) => p.source),
     { budget, deadlineMs: deps.config.ask.timeoutMs },
   );
-  await recordSpend(deps.db, outcome.costUsd, deps.now());
   const done = { ...base, costUsd: outcome.costUsd, model: llm.model };
   if (outcome.kind === 'failed') {
     if (outcome.reason === 'over-budget') return { ...done, kind: 'over-budget' };

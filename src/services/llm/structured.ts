@@ -1,4 +1,4 @@
-import type { Budget } from './budget.ts';
+import type { Budget, Reservation } from './budget.ts';
 import {
   failureOf,
   type CallOptions,
@@ -19,15 +19,15 @@ export type ReadAnswer<T> = (
 
 export interface StructuredCall<T> {
   read: ReadAnswer<T>;
-  /** Each attempt reserves its estimate here first; a refused reservation ends the call `over-budget`. */
+  /** Each attempt reserves its estimate here first and settles its cost into the day's ledger; a refused reservation ends the call `over-budget`. Without it nothing is recorded. */
   budget?: Budget;
   /** Per-attempt limits for the adapter. */
   call?: CallOptions;
   /** The whole call, every attempt and retry included (a chat answer's bound). */
   deadlineMs?: number;
   signal?: AbortSignal;
-  /** The first attempt when it already happened elsewhere (a batch result) and whether it was billed at batch price. */
-  prior?: { message: Pick<Message, 'content' | 'stop_reason' | 'usage'>; batch: boolean };
+  /** The first attempt when it already happened elsewhere (a batch result), whether it was billed at batch price, and its share of the batch's reservation. */
+  prior?: { message: Pick<Message, 'content' | 'stop_reason' | 'usage'>; batch: boolean; reserved?: Reservation };
 }
 
 export type StructuredResult<T> = { usage: TokenUsage; costUsd: number } & (
@@ -75,19 +75,19 @@ export async function callStructured<T>(
     let batch = false;
     if (attempt === 0 && o.prior) {
       ({ message, batch } = o.prior);
-      o.budget?.settle(0, costUsd(params.model, usageOf(message), { batch }));
+      await o.budget?.settle(o.prior.reserved ?? null, costUsd(params.model, usageOf(message), { batch }));
     } else {
-      const estimate = estimateRequestUsd(request);
-      if (o.budget && !o.budget.tryReserve(estimate)) return end('over-budget', 'the daily LLM budget would be passed');
+      const reserved = o.budget ? await o.budget.tryReserve(estimateRequestUsd(request)) : null;
+      if (o.budget && !reserved) return end('over-budget', 'the daily LLM budget would be passed');
       try {
         message = await llm.create(request, { ...o.call, ...(overall && { signal: overall }) });
       } catch (err) {
-        o.budget?.settle(estimate, 0);
+        await o.budget?.settle(reserved, 0);
         const failure = failureOf(err);
         if (!failure) throw err;
         return end('api', failure.message, failure);
       }
-      o.budget?.settle(estimate, costUsd(params.model, usageOf(message)));
+      await o.budget?.settle(reserved, costUsd(params.model, usageOf(message)));
     }
     usage = addUsage(usage, usageOf(message));
     cost += costUsd(params.model, usageOf(message), { batch });

@@ -52,9 +52,10 @@ export interface DeliveryCounts {
  * Delivers digests exactly once; the scheduled job and `/digest now` both call this. First every
  * digest left unfinished (a crash, an outage) is completed; then each channel whose local post time
  * has come (or the one forced) gets its digest planned into the outbox and sent part by part, in
- * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce, so
- * a crash between the two re-sends it with the same nonce (the platform returns the first message)
- * and never skips one. A channel the bot can no longer post to is marked with the reason and
+ * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce; a
+ * part tried before (a crash between the two, a failed send) is first looked for in the channel and
+ * recorded sent if it is there, else re-sent with the same nonce, so it is never skipped nor, however
+ * late the restart, posted twice. A channel the bot can no longer post to is marked with the reason and
  * skipped; the others still get theirs. Channels are composed and sent side by side
  * (`CHANNELS_AT_ONCE`), each digest as soon as it is planned (`COMPOSED_AT_ONCE` at a time).
  */
@@ -119,6 +120,8 @@ async function sendDigest(
     await unsentParts(deps.db, channelId, digestKey),
     (part) => postPart(opts, channelId, part, log),
     {
+      // Asked before re-sending a part tried before: Discord's nonce dedupes only for minutes, a restart can come hours later.
+      findSent: (part) => opts.poster.findSent(channelId, (part.payload as OutboxPayload).reply, { nonce: part.nonce }),
       sending: (part) => markPartSending(deps.db, part.id),
       sent: (part, { messageId }) => markPartSent(deps.db, part.id, messageId, deps.now()),
       retry: async (part, reason, err) => {

@@ -18,6 +18,12 @@ export interface OutboxRecord<P, S> {
   /** Right before the send (attempt counted): a message found `sending` after a crash is re-sent with the same nonce. */
   sending?(p: P): Promise<void>;
   sent(p: P, s: S): Promise<void>;
+  /**
+   * For a message tried before (a run died mid-send, or the send failed in a way that may still
+   * have posted it): where it was sent, or null. Asked before every re-send, since a nonce protects
+   * only for the platform's few minutes; without it, a re-send relies on the nonce alone.
+   */
+  findSent?(p: P): Promise<S | null>;
   /** A transient failure: the message stays due and a later run retries it. Without `retry`, every failure is final. */
   retry?(p: P, reason: string, err: unknown): Promise<void>;
   /** Final: retrying cannot help (`DeliveryError.permanent`) or the attempts ran out; `err` is absent when they ran out before this send. */
@@ -65,6 +71,16 @@ async function sendOne<P extends PlannedMessage, S>(
   { maxAttempts }: SendPolicy,
 ): Promise<keyof SendTally> {
   const attempt = (p.attempts ?? 0) + 1;
+  try {
+    // Looked for first, even when the attempts ran out: a message that is out was sent, not failed.
+    const found = attempt > 1 && record.findSent ? await record.findSent(p) : null;
+    if (found !== null) {
+      await record.sent(p, found);
+      return 'sent';
+    }
+  } catch (err) {
+    return failedAttempt(p, err, record, maxAttempts, attempt);
+  }
   if (maxAttempts !== undefined && attempt > maxAttempts) {
     // A run died mid-send this many times: give up rather than retry forever.
     await record.failed(p, p.lastError ?? `not confirmed after ${maxAttempts} attempts`);
@@ -75,18 +91,29 @@ async function sendOne<P extends PlannedMessage, S>(
     await record.sent(p, await send(p));
     return 'sent';
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    const permanent = err instanceof DeliveryError && err.permanent;
-    const lastTry = maxAttempts !== undefined && attempt >= maxAttempts;
-    if (record.retry && !permanent && !lastTry) {
-      await record.retry(p, reason, err);
-      return 'retrying';
-    }
-    await record.failed(
-      p,
-      record.retry && !permanent ? `${reason} (gave up after ${maxAttempts} attempts)` : reason,
-      err,
-    );
-    return 'failed';
+    return failedAttempt(p, err, record, maxAttempts, attempt);
   }
+}
+
+/** A send (or the look for one) that failed: retried while it may help, else recorded as final. */
+async function failedAttempt<P extends PlannedMessage, S>(
+  p: P,
+  err: unknown,
+  record: OutboxRecord<P, S>,
+  maxAttempts: number | undefined,
+  attempt: number,
+): Promise<keyof SendTally> {
+  const reason = err instanceof Error ? err.message : String(err);
+  const permanent = err instanceof DeliveryError && err.permanent;
+  const lastTry = maxAttempts !== undefined && attempt >= maxAttempts;
+  if (record.retry && !permanent && !lastTry) {
+    await record.retry(p, reason, err);
+    return 'retrying';
+  }
+  await record.failed(
+    p,
+    record.retry && !permanent ? `${reason} (gave up after ${maxAttempts} attempts)` : reason,
+    err,
+  );
+  return 'failed';
 }

@@ -11,7 +11,6 @@
  * one 400 repeated) stops the pass without recording any paper as failed.
  */
 import { judgeCandidates, saveJudgement } from '../../../db/queries/judgements.ts';
-import { recordSpend, spendToday } from '../../../db/queries/spend.ts';
 import type { Paper } from '../../../db/schema.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { Budget } from '../llm/budget.ts';
@@ -79,7 +78,7 @@ export async function judgePending(deps: JudgeDeps): Promise<JudgeStats> {
     limit: MAX_PER_RUN,
   });
   stats.candidates = papers.length;
-  const budget = new Budget(deps.config.llm.dailyBudgetUsd, await spendToday(deps.db, now));
+  const budget = await Budget.open(deps, deps.config.llm.dailyBudgetUsd);
   const run = await runItems(papers, {
     concurrency: deps.config.llm.concurrency,
     work: (paper) => judgeOne(llm, paper, budget),
@@ -131,9 +130,8 @@ async function judgeOne(llm: Llm, paper: Paper, budget: Budget): Promise<Outcome
   };
 }
 
-/** Prices the outcome into the day's ledger; stores decisions and the paper's own failures (a deferral stores nothing). */
+/** Stores decisions (the cost is in the day's ledger already, settled call by call) and the paper's own failures (a deferral stores nothing). */
 async function store(deps: JudgeDeps, model: string, paper: Paper, o: Outcome): Promise<void> {
-  await recordSpend(deps.db, o.costUsd, deps.now());
   if (o.kind === 'deferred') return;
   await saveJudgement(deps.db, {
     paperId: paper.id,

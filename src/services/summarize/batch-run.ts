@@ -1,7 +1,7 @@
 import { papersInOrder } from '../../../db/queries/papers.ts';
 import { getPendingBatch, setPendingBatch, summarizedSince, type PendingBatch } from '../../../db/queries/summaries.ts';
 import type { AppDeps } from '../../core/deps.ts';
-import type { Budget } from '../llm/budget.ts';
+import { BATCH_HOLD_MS, type Budget } from '../llm/budget.ts';
 import { failureOf, type Llm } from '../../core/llm/port.ts';
 import { estimateRequestUsd } from '../llm/pricing.ts';
 import { collectBatch, customId, submitBatch, waitForBatch, type WaitOptions } from './batch.ts';
@@ -56,15 +56,20 @@ export async function runBatch(
   affordable: number;
 }> {
   const model = llm.model;
-  const affordable = items.filter((i) =>
-    budget.tryReserve(estimateRequestUsd(summaryRequest(i.paper, i.lang, model), { batch: true })),
+  // One reservation for the whole batch, held until it is collected (maybe by a later run) or abandoned.
+  const reserved = await budget.tryReserveEach(
+    items.map((i) => estimateRequestUsd(summaryRequest(i.paper, i.lang, model), { batch: true })),
+    BATCH_HOLD_MS,
   );
+  const affordable = items.filter((_, n) => reserved[n]);
+  const reservation = reserved.find((r) => r)?.key ?? null;
   const overBudget = items.length - affordable.length;
   if (affordable.length === 0) return { step: { state: 'not-submitted', reason: 'budget' }, overBudget, affordable: 0 };
   let id: string;
   try {
     id = await submitBatch(llm, affordable, model);
   } catch (err) {
+    await budget.release(reservation);
     const failure = failureOf(err);
     if (!failure) throw err;
     if (failure.kind === 'config')
@@ -76,6 +81,7 @@ export async function runBatch(
     id,
     model,
     createdAt: deps.now().toISOString(),
+    reservation,
     items: affordable.map((i) => ({
       customId: customId({ paperId: i.paper.id, lang: i.lang }),
       paperId: i.paper.id,
@@ -111,21 +117,30 @@ async function finishBatch(
       log.info('summary batch still running; the next run collects it');
       return { state: 'waiting' };
     }
-    if (where.state === 'lost') return abandon(deps, b, where.reason);
-    const stats = await collectBatch(llm, b.id, await batchItems(deps, b), { model: b.model, budget }, store);
+    if (where.state === 'lost') return abandon(deps, b, budget, where.reason);
+    const stats = await collectBatch(
+      llm,
+      b.id,
+      await batchItems(deps, b),
+      { model: b.model, budget, reservation: b.reservation ?? null },
+      store,
+    );
+    // Each item took its estimate off the reservation as it settled; what is left (items gone, estimates above cost) ends here.
+    await budget.release(b.reservation);
     await setPendingBatch(deps.db, null, deps.now());
     return { state: 'collected', stats };
   } catch (err) {
     const failure = failureOf(err);
     if (!failure) throw err;
-    if (failure.kind === 'gone') return abandon(deps, b, `its results are gone (${failure.message})`);
+    if (failure.kind === 'gone') return abandon(deps, b, budget, `its results are gone (${failure.message})`);
     if (failure.kind === 'config') return { state: 'stopped', reason: failure.message };
     log.warn({ err: failure.message }, 'summary batch not collected; the next run tries again');
     return { state: 'waiting' };
   }
 }
 
-async function abandon(deps: Deps, b: PendingBatch, reason: string): Promise<BatchStep> {
+async function abandon(deps: Deps, b: PendingBatch, budget: Budget, reason: string): Promise<BatchStep> {
+  await budget.release(b.reservation);
   await setPendingBatch(deps.db, null, deps.now());
   deps.log.warn({ batch: b.id, papers: b.items.length, reason }, 'summary batch abandoned; its papers stay pending');
   return { state: 'abandoned', reason };

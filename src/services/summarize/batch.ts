@@ -1,7 +1,7 @@
 import type { Budget } from '../llm/budget.ts';
 import { classifyBatchError } from '../llm/classify.ts';
 import { failureOf, type Llm, type MessageBatch, type MessageBatchIndividualResponse } from '../../core/llm/port.ts';
-import { NO_USAGE } from '../llm/pricing.ts';
+import { estimateRequestUsd, NO_USAGE } from '../llm/pricing.ts';
 import { summaryRequest } from './prompt.ts';
 import { outcomeRecorder, summarizeOne, type Outcome, type RunStats, type SummarizeItem } from './summarizer.ts';
 
@@ -83,7 +83,7 @@ export async function collectBatch(
   llm: Llm,
   id: string,
   items: ReadonlyMap<string, SummarizeItem>,
-  o: { model: string; budget: Budget },
+  o: { model: string; budget: Budget; reservation?: string | null },
   onOutcome: (item: SummarizeItem, outcome: Outcome) => Promise<void>,
 ): Promise<RunStats> {
   const rec = outcomeRecorder(onOutcome);
@@ -110,11 +110,20 @@ async function outcomeOf(
   llm: Llm,
   item: SummarizeItem,
   r: MessageBatchIndividualResponse,
-  o: { model: string; budget: Budget },
+  o: { model: string; budget: Budget; reservation?: string | null },
 ): Promise<Outcome> {
   const res = r.result;
   const none = { usage: NO_USAGE, costUsd: 0, model: o.model };
-  if (res.type === 'succeeded') return summarizeOne(llm, item, { ...o, prior: { message: res.message, batch: true } });
+  if (res.type === 'succeeded') {
+    // Its cost replaces its share of the batch's reservation (the estimate it was reserved at).
+    const partUsd = estimateRequestUsd(summaryRequest(item.paper, item.lang, o.model), { batch: true });
+    const reserved = { key: o.reservation ?? null, partUsd };
+    return summarizeOne(llm, item, {
+      model: o.model,
+      budget: o.budget,
+      prior: { message: res.message, batch: true, reserved },
+    });
+  }
   if (res.type === 'errored') {
     const failure = classifyBatchError(res.error.error);
     return failure.kind === 'rejected'

@@ -1,8 +1,8 @@
 import type { Budget } from '../llm/budget.ts';
-import type { Llm, LlmFailure, Message } from '../../core/llm/port.ts';
+import type { Llm, LlmFailure } from '../../core/llm/port.ts';
 import { runItems, runRecorder, type Recorder, type RunCounts } from '../llm/run.ts';
 import type { TokenUsage } from '../llm/pricing.ts';
-import { callStructured } from '../llm/structured.ts';
+import { callStructured, type StructuredCall } from '../llm/structured.ts';
 import { summaryReader } from './answer.ts';
 import { evidenceText, summaryRequest, type SummaryInput } from './prompt.ts';
 import type { Lang, SummaryContent } from './schema.ts';
@@ -30,8 +30,8 @@ export interface OneOptions {
   model: string;
   budget?: Budget;
   signal?: AbortSignal;
-  /** The first attempt when it already happened (a batch result). */
-  prior?: { message: Pick<Message, 'content' | 'stop_reason' | 'usage'>; batch: boolean };
+  /** The first attempt when it already happened (a batch result), with its share of the batch's reservation. */
+  prior?: StructuredCall<unknown>['prior'];
 }
 
 /**

@@ -187,6 +187,23 @@ describe('/ask', { timeout: 60_000 }, () => {
     ).toBeFalsy();
   });
 
+  it('keeps 30 members asking at once within the daily budget together, the rest told it is spent', async () => {
+    next = () => ({ answer: 'GSPO clips per sequence [1].', citations: [1], answerable: true });
+    const deps = keyed();
+    const before = await spendToday(t().db, deps.now());
+    // Room for about ten answers' real cost, but only two or three answers' estimates at a time.
+    const cap = before + 0.1;
+    const capped = keyed({ LLM_DAILY_BUDGET_USD: String(cap), ASK_RATE_PER_HOUR: '100' });
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => run(capped, 'which paper clips the importance ratio per sequence?')),
+    );
+    expect(await spendToday(t().db, deps.now())).toBeLessThanOrEqual(cap);
+    const answered = replies.filter((r) => !/budget/i.test(replyText(r)));
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeLessThan(30);
+    expect(fake.messageRequests().length).toBe(answered.length);
+  });
+
   it('refuses a malformed since date and filters by since and topic', async () => {
     const r = await runCommand(
       ask,

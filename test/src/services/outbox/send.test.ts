@@ -33,6 +33,35 @@ const sender =
   };
 
 describe('sendPlanned', () => {
+  it('looks for a message tried before and records it sent when it is out, sending only the ones not found', async () => {
+    const { log, record } = recorder();
+    const looked: string[] = [];
+    record.findSent = async (m) => (looked.push(m.id), m.id === 'a' ? 'posted-a' : null);
+    const planned: Msg[] = [
+      { id: 'a', nonce: 'n-a', attempts: 1 },
+      { id: 'b', nonce: 'n-b', attempts: 1 },
+      { id: 'c', nonce: 'n-c' },
+    ];
+    const tally = await sendPlanned(planned, sender(), record, { afterFailed: 'stop', maxAttempts: 1 });
+    // Never tried: not looked for. Found though out of attempts: sent, not failed.
+    expect(looked).toEqual(['a', 'b']);
+    expect(log).toEqual(['sent a as posted-a', 'failed b: not confirmed after 1 attempts (not sent)']);
+    expect(tally).toEqual({ sent: 1, retrying: 0, failed: 1 });
+  });
+
+  it('treats a failed look like a failed send: transient retries later, permanent is final', async () => {
+    const { log, record } = recorder();
+    record.findSent = async (m) => {
+      throw m.id === 'a' ? transient() : permanent();
+    };
+    await sendPlanned([{ id: 'a', nonce: 'n-a', attempts: 1 }], sender(), record, { afterFailed: 'next' });
+    await sendPlanned([{ id: 'b', nonce: 'n-b', attempts: 1 }], sender(), record, { afterFailed: 'next' });
+    expect(log).toEqual([
+      'retry a: Discord 502: Bad Gateway',
+      'failed b: Discord 403 50007: Cannot send messages to this user',
+    ]);
+  });
+
   it('sends every message in order with its nonce, recording sending before and sent after', async () => {
     const { log, record } = recorder();
     const tally = await sendPlanned(msgs('a', 'b'), sender(), record, { afterFailed: 'stop' });
