@@ -7,7 +7,7 @@ import { familyTreeDot, treeFamilies, type TreeFamily } from '../src/core/pictur
 import { drawGraph, pictureFile, tryDraw } from '../src/services/render/picture.ts';
 import { FAMILY_PAGE_SIZE, familyListReply, familyReply } from '../src/core/views/family.ts';
 import { familyTreeAlt, familyTreeFileName, familyTreeReply } from '../src/core/views/family-tree.ts';
-import { pageInRange } from '../src/core/views/pager.ts';
+import { pageInRange, pastTheEnd } from '../src/core/views/pager.ts';
 import { definingPaper, familyCiters, familyCounts, familyMembers } from '../db/queries/families.ts';
 import { grpoFamilyCount } from '../db/queries/status.ts';
 
@@ -118,7 +118,7 @@ async function showPage(
   // A page past the end (an old button after papers left the family, a forged id) shows the last one.
   const page = pageInRange(requested, first.total, FAMILY_PAGE_SIZE);
   const members = page === requested ? first : await membersOn(page);
-  return familyReply(
+  const reply = familyReply(
     f,
     defining,
     { ...members, page },
@@ -126,6 +126,7 @@ async function showPage(
     (p) => CUSTOM_IDS.familyPage.encode({ slug: f.slug, page: p }),
     picture.file,
   );
+  return pastTheEnd(reply, requested, page);
 }
 
 async function list(deps: CommandDeps): Promise<Reply> {

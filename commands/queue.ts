@@ -24,7 +24,7 @@ import type { Paper } from '../db/schema.ts';
 import { paperChoices } from './paper.ts';
 import { resolvePaper } from './paper/resolve.ts';
 import { markDone, removePaper, scheduleNext } from './queue/session.ts';
-import { pageInRange } from '../src/core/views/pager.ts';
+import { pageInRange, pastTheEnd } from '../src/core/views/pager.ts';
 
 const PAGE_SIZE = 5;
 const PAGE_MAX = 100;
@@ -186,7 +186,7 @@ async function showPage(deps: CommandDeps, guildId: string, requested: number): 
     'en',
   );
   const tldrs = new Map([...shown].map(([id, s]) => [id, s.tldr]));
-  return queuePageReply({
+  const reply = queuePageReply({
     page,
     pageSize: PAGE_SIZE,
     entries,
@@ -196,6 +196,7 @@ async function showPage(deps: CommandDeps, guildId: string, requested: number): 
     tldrs,
     pageId: (p) => CUSTOM_IDS.queuePage.encode({ page: p }),
   });
+  return pastTheEnd(reply, requested, page);
 }
 
 async function historyPage(deps: CommandDeps, guildId: string, requested: number): Promise<Reply> {

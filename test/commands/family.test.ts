@@ -108,6 +108,7 @@ describe('/family', () => {
     // A page past the end (an old or hand-typed button) shows the last page.
     const past = await runComponent(family, press('family:page:grpo:99'), seeded().deps);
     expect(past.embeds![1]!.footer).toMatch(new RegExp(`page ${pages}/${pages}`));
+    expect(past.content).toMatch(new RegExp(`^There is no page 99; this is page ${pages}, the last\\.`));
     expect(actions(past)[0]!.customId).toBe(`family:page:grpo:${pages - 1}`);
     for (const bad of ['family:page:grpo:x', 'family:page:nope:2', 'family:other']) {
       const r = await runComponent(family, press(bad), seeded().deps);

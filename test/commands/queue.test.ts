@@ -199,6 +199,7 @@ describe('/queue', () => {
       '7. Group relative policy variant 7',
     ]);
     expect(actionIds(past)[0]!.customId).toBe('queue:page:1');
+    expect(past.content).toMatch(/^There is no page \d+; this is page 2, the last\./);
     const empty = await member('someone', 'show', { page: 9 }, 'g-empty');
     expect(replyText(empty)).toMatch(/The queue is empty/);
     expect(empty.components).toBeUndefined();
