@@ -80,6 +80,9 @@ function splitOptions(text: string, names: string[]): Record<string, OptionValue
     throw new UserFacingError(`Could not read "${text.trim()}". ${hint}`);
   }
   starts.forEach((m, i) => {
+    const name = m[1]!.toLowerCase();
+    // Discord cannot send an option twice; the console used to keep the last one silently.
+    if (name in options) throw new UserFacingError(`${name}: is given twice. Give it once, e.g. ${name}:<one value>.`);
     const valueStart = m.index! + m[0].length;
     const valueEnd = i + 1 < starts.length ? starts[i + 1]!.index! : text.length;
     options[m[1]!.toLowerCase()] = text

@@ -12,6 +12,12 @@ describe('parseCommandLine', () => {
     expect(p.options).toEqual({ query: 'group relative policy', limit: '3' });
   });
 
+  it('refuses an option given twice instead of keeping the last one', () => {
+    expect(() => parseCommandLine('/paper search query:grpo query:dapo', findCommand)).toThrow(
+      /query: is given twice\. Give it once/,
+    );
+  });
+
   it('keeps colons inside a value that are not option names', () => {
     const p = parseCommandLine('/paper show id:https://arxiv.org/abs/2507.18071', findCommand);
     expect(p.options).toEqual({ id: 'https://arxiv.org/abs/2507.18071' });
