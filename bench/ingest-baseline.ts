@@ -63,7 +63,7 @@ export async function ingestRowByRow(
     const [row] = await db.select().from(papers).where(eq(papers.arxivId, c.arxivId)).limit(1);
     let paperId: number | undefined;
     if (!row) {
-      const fields = mergeCandidate(null, c);
+      const fields = mergeCandidate(null, c, now.toISOString().slice(0, 10));
       const k = classifyPaper(fields);
       const [inserted] = await db
         .insert(papers)
@@ -81,7 +81,7 @@ export async function ingestRowByRow(
     } else {
       paperId = row.id;
       const before = fieldsOf(row);
-      const patch = changedFields(before, mergeCandidate(before, c));
+      const patch = changedFields(before, mergeCandidate(before, c, now.toISOString().slice(0, 10)));
       if (Object.keys(patch).length === 0) {
         stats.unchanged++;
       } else {

@@ -5,7 +5,10 @@
  * emits is declared in `CUSTOM_IDS` below, grouped by the command that answers it.
  */
 
-/** `int`: a whole number (pages, paper ids); `id`: a token of letters, digits, `_ . - *` (user ids, keys, slugs). */
+/**
+ * `int`: a whole number up to 2^31-1 (pages, paper ids: a Postgres integer, so a forged bigger one is a
+ * bad id, not a failed query); `id`: a token of letters, digits, `_ . - *` (user ids, keys, slugs).
+ */
 type FieldKind = 'int' | 'id';
 type FieldSpec = Readonly<Record<string, FieldKind>>;
 export type CustomIdValues<S extends FieldSpec> = { -readonly [K in keyof S]: S[K] extends 'int' ? number : string };
@@ -17,7 +20,9 @@ export interface CustomIdCodec<S extends FieldSpec> {
   decode(customId: string): CustomIdValues<S> | null;
 }
 
-const FIELD: Record<FieldKind, RegExp> = { int: /^(0|[1-9]\d{0,14})$/, id: /^[A-Za-z0-9_.*-]{1,64}$/ };
+const FIELD: Record<FieldKind, RegExp> = { int: /^(0|[1-9]\d{0,9})$/, id: /^[A-Za-z0-9_.*-]{1,64}$/ };
+const MAX_INT = 2 ** 31 - 1;
+const fits = (kind: FieldKind, text: string) => FIELD[kind].test(text) && (kind !== 'int' || Number(text) <= MAX_INT);
 const MAX_LENGTH = 100;
 
 export function customIdCodec<const S extends FieldSpec>(
@@ -32,7 +37,7 @@ export function customIdCodec<const S extends FieldSpec>(
     encode(values) {
       const parts = names.map((name) => {
         const text = String(values[name]);
-        if (!FIELD[fields[name]!].test(text))
+        if (!fits(fields[name]!, text))
           throw new RangeError(
             `custom id field ${name} of ${head.join(':')} is not ${fields[name]}: ${text.slice(0, 40)}`,
           );
@@ -49,7 +54,7 @@ export function customIdCodec<const S extends FieldSpec>(
       const out: Record<string, string | number> = {};
       for (const [i, name] of names.entries()) {
         const raw = parts[head.length + i]!;
-        if (!FIELD[fields[name]!].test(raw)) return null;
+        if (!fits(fields[name]!, raw)) return null;
         out[name] = fields[name] === 'int' ? Number(raw) : raw;
       }
       return out as CustomIdValues<S>;

@@ -127,9 +127,10 @@ describe('/queue', () => {
     expect((await runComponent(queue, press(voteCustomId(999_999), '103'), deps())).content).toMatch(
       /names no paper in the corpus/,
     );
-    expect((await runComponent(queue, press('vote:abc', '103'), deps())).content).toMatch(
-      /not a vote button the bot made.*\/queue vote paper:/,
-    );
+    for (const bad of ['vote:abc', 'vote:2147483648', 'vote:999999999999999'])
+      expect((await runComponent(queue, press(bad, '103'), deps())).content).toMatch(
+        /not a vote button the bot made.*\/queue vote paper:/,
+      );
     // An arXiv id typed into /press is not "gone from the corpus": the answer says how to vote for it.
     const typed = (await runComponent(queue, press('vote:2507.18071', '103'), deps())).content!;
     expect(typed).not.toMatch(/no paper in the corpus/);

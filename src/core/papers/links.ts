@@ -4,20 +4,13 @@ import { untrustedText } from '../reply.ts';
 
 /** Where a paper's code may live: a link to anywhere else is not shown (a feed chooses these URLs). */
 const CODE_HOSTS = ['github.com', 'gitlab.com', 'huggingface.co', 'codeberg.org', 'bitbucket.org'];
-/** Where project pages live: the code hosts, their page hosts, and university sites. */
-const PAGE_HOSTS = [
-  ...CODE_HOSTS,
-  'github.io',
-  'gitlab.io',
-  'hf.co',
-  'hf.space',
-  'notion.site',
-  'sites.google.com',
-  'readthedocs.io',
-  'netlify.app',
-  'vercel.app',
-  'pages.dev',
-];
+/**
+ * Where project pages live: the code hosts, their own page hosts (a page there belongs to an account
+ * of the code host), and university sites. Anonymous free hosting (netlify.app, vercel.app,
+ * pages.dev, notion.site, sites.google.com, readthedocs.io ...) is left out: anyone can put any page
+ * there in a minute, and a feed's link would show as the paper's project page.
+ */
+const PAGE_HOSTS = [...CODE_HOSTS, 'github.io', 'gitlab.io', 'hf.co', 'hf.space'];
 const ACADEMIC = /\.(?:edu|ac\.[a-z]{2}|edu\.[a-z]{2})$/;
 
 /**

@@ -13,9 +13,12 @@
  *   the day the new version was announced and its author line is the revised one. It bumps version,
  *   title and abstract (and adds categories) and sets nothing else, so a 2025 paper never becomes
  *   new in 2026 and a curated author list or organisation is never rewritten.
+ * - A date or version arXiv could not have issued (after tomorrow, before 1991, v1000) counts as not
+ *   given (plausible.ts): one item cannot pin a paper first in every list nor claim its text.
  */
 import type { PaperCandidate } from './candidate.ts';
 import { titleKey } from './identity.ts';
+import { plausibleDay, plausibleVersion } from './plausible.ts';
 
 /** The paper columns a feed may set. */
 export interface PaperFields {
@@ -61,9 +64,13 @@ const fill = <T>(current: T, incoming: T | undefined): T =>
   isEmpty(current) && !isEmpty(incoming) ? (incoming as T) : current;
 const refresh = <T>(current: T, incoming: T | undefined): T => (isEmpty(incoming) ? current : (incoming as T));
 
-/** Folds one candidate into a paper (or into nothing, for a paper not stored yet). */
-export function mergeCandidate(current: PaperFields | null, c: PaperCandidate): PaperFields {
+/** Folds one candidate into a paper (or into nothing, for a paper not stored yet); `today` (YYYY-MM-DD, UTC) bounds its date. */
+export function mergeCandidate(current: PaperFields | null, candidate: PaperCandidate, today: string): PaperFields {
   const cur = current ?? EMPTY;
+  const version = plausibleVersion(candidate.version, cur.arxivVersion);
+  const publishedOn = plausibleDay(candidate.publishedOn, today);
+  const { version: _v, publishedOn: _p, ...rest } = candidate;
+  const c: PaperCandidate = { ...rest, ...(version !== undefined && { version }), ...(publishedOn && { publishedOn }) };
   const fromArxiv = c.source !== 'hf-daily';
   const newer = fromArxiv && c.version !== undefined && c.version > (cur.arxivVersion ?? 0);
   const title = newer || !cur.title ? c.title : cur.title;

@@ -133,7 +133,8 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
   const plan: Plan = { inserts: [], updates: [], sources: [] };
   for (const [arxivId, group] of batch) {
     const found = existing.get(arxivId);
-    const merged = group.reduce<PaperFields | null>((acc, c) => mergeCandidate(acc, c), found?.fields ?? null)!;
+    const today = now.toISOString().slice(0, 10);
+    const merged = group.reduce<PaperFields | null>((acc, c) => mergeCandidate(acc, c, today), found?.fields ?? null)!;
     for (const c of group) {
       plan.sources.push({
         arxivId,

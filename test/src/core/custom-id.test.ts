@@ -45,6 +45,11 @@ describe('custom id codecs', () => {
     expect(page.decode('queue:page:two')).toBeNull();
     expect(page.decode('queue:page:-1')).toBeNull();
     expect(page.decode('queue:page:1e3')).toBeNull();
+    // Above a Postgres integer: a bad id, never a failed query.
+    expect(page.decode('queue:page:2147483647')).toEqual({ page: 2147483647 });
+    expect(page.decode('queue:page:2147483648')).toBeNull();
+    expect(page.decode('queue:page:999999999999999')).toBeNull();
+    expect(() => page.encode({ page: 2 ** 31 })).toThrow(RangeError);
     expect(CUSTOM_IDS.paperPage.decode('paper:page:u1:k:ey:2')).toBeNull();
   });
 

@@ -168,6 +168,36 @@ describe('ingestCandidates', () => {
     });
   });
 
+  it('takes no date or version arXiv could not have issued: 9999-12-31 is no date, a replace to v1000 changes nothing', async () => {
+    const now = { db: t.db, now: () => news };
+    await ingestCandidates(
+      now,
+      [
+        rss('2611.00091', 1, 'new', { publishedOn: '9999-12-31' }),
+        rss('2611.00092', 1, 'new', { publishedOn: '1970-01-01' }),
+        rss('2611.00093', 1, 'new', { publishedOn: '2026-02-30' }),
+        rss('2611.00094', 1, 'new', { publishedOn: '2026-11-22' }), // tomorrow in UTC: arXiv dates in US Eastern time
+      ],
+      { newsAt: news },
+    );
+    expect((await row('2611.00091')).publishedOn).toBeNull();
+    expect((await row('2611.00092')).publishedOn).toBeNull();
+    expect((await row('2611.00093')).publishedOn).toBeNull();
+    expect((await row('2611.00094')).publishedOn).toBe('2026-11-22');
+    // A later, real date still fills the empty one.
+    await ingestCandidates(now, [rss('2611.00091', 1, 'cross', { publishedOn: '2026-11-20' })], { newsAt: null });
+    expect((await row('2611.00091')).publishedOn).toBe('2026-11-20');
+
+    await ingestCandidates(now, [rss('2611.00095', 2, 'new')], { newsAt: news });
+    for (const version of [1000, 23, 0])
+      await ingestCandidates(now, [rss('2611.00095', version, 'replace', { title: `Rewritten as v${version}` })], {
+        newsAt: null,
+      });
+    expect(await row('2611.00095')).toMatchObject({ arxivVersion: 2, title: 'Paper 2611.00095' });
+    await ingestCandidates(now, [rss('2611.00095', 3, 'replace', { title: 'A real v3' })], { newsAt: null });
+    expect(await row('2611.00095')).toMatchObject({ arxivVersion: 3, title: 'A real v3' });
+  });
+
   it('stores a paper first seen as a replace without announcing it', async () => {
     const s = await ingestCandidates({ db: t.db, now: () => news }, [rss('2401.00005', 3, 'replace-cross')], {
       newsAt: news,
