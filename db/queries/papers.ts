@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { latestVersionNote } from './versions.ts';
 import type { Db } from '../client.ts';
 import { citations, notes, papers, type FamilyJudgement, type FamilyMark, type Note, type Paper } from '../schema.ts';
 import { markOf } from './marks.ts';
@@ -96,11 +97,13 @@ export interface PaperDetail {
   mark?: FamilyMark;
   /** The LLM judge's latest decision, if it read the paper. */
   judgement?: FamilyJudgement;
+  /** What its latest compared version changed ("v3 (2026-11-20): group size 8 -> 16"), if a new version was compared. */
+  versionNote?: string;
 }
 
 /** Everything a paper card shows. */
 export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
-  const [paperNotes, citing, [count], cites, mark, judgement] = await Promise.all([
+  const [paperNotes, citing, [count], cites, mark, judgement, version] = await Promise.all([
     db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
     db
       .select(summaryColumns)
@@ -121,6 +124,7 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .limit(10),
     markOf(db, paper.id),
     latestJudgement(db, paper.id),
+    latestVersionNote(db, paper),
   ]);
   return {
     paper,
@@ -130,5 +134,6 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
     cites,
     ...(mark && { mark }),
     ...(judgement && { judgement }),
+    ...(version?.note && { versionNote: version.note }),
   };
 }

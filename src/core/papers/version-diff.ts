@@ -9,7 +9,8 @@
  *   own: the extractor reads a capped text, and a reorganised paper can move a table out of reach.
  *   Settings are compared only when both versions' texts were read (null is "unknown", not "none").
  * - A benchmark named in one abstract and not the other matters ("new AIME25 results"), and so do
- *   changed figures (numbers, model sizes: "44.1% -> 47.3%").
+ *   changed figures (numbers, model sizes: "44.1% -> 47.3%"); figures that only appear beside a new
+ *   benchmark are taken for its results and not listed again.
  * - The rest is wording, judged on the sets of content words (lower case, three letters or more,
  *   no stop words, no digits): their Jaccard distance. Under WORDING_THRESHOLD it is "wording
  *   only" (typos, a rephrased sentence, reordered clauses); at or over it the abstract was
@@ -148,7 +149,8 @@ function abstractChanges(before: string, after: string): string[] {
   const came = [...minus(fa, fb)];
   if (gone.length === 1 && came.length === 1) items.push(`${short(gone[0]!)} -> ${short(came[0]!)}`);
   else if (came.length && gone.length) items.push(`figures ${list(gone)} -> ${list(came)}`);
-  else if (came.length) items.push(`new figures ${list(came)}`);
+  // New figures beside a new benchmark are its results: "new AIME25 results" says it.
+  else if (came.length && !added.size) items.push(`new figures ${list(came)}`);
   else if (gone.length) items.push(`figures ${list(gone)} dropped`);
   return items;
 }
