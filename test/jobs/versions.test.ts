@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toggleVote } from '../../db/queries/queue.ts';
-import { pendingPapers } from '../../db/queries/summaries.ts';
+import { pendingPapers, saveSummary } from '../../db/queries/summaries.ts';
 import { addSubscription, saveSubscriber } from '../../db/queries/subscriptions.ts';
 import { papers, paperVersions, summaries, versionNotices, type Paper } from '../../db/schema.ts';
 import { loadPaperCard } from '../../commands/paper.ts';
@@ -145,6 +145,12 @@ describe('a new version of a stored GRPO-family paper', () => {
     expect(versions[0]!.summary).toEqual({ 'en:test-prompt': { tldr: 'v1 trains with G=8.' } });
     const pending = await pendingPapers(t.db, { lang: 'en', promptVersion: 'test-prompt', limit: 10, now });
     expect(pending.map((r) => [r.paper.arxivId, r.upgrade])).toEqual([[ID, true]]);
+    const rewritten = { tldr: 'v2 trains with G=16.' };
+    const summary = { paperId: p.id, lang: 'en', promptVersion: 'test-prompt', status: 'ok', createdAt: now };
+    expect(await saveSummary(t.db, { ...summary, basis: 'full-text', content: rewritten })).toBe(true);
+    expect(await pendingPapers(t.db, { lang: 'en', promptVersion: 'test-prompt', limit: 10, now })).toEqual([]);
+    const [current] = await t.db.select().from(summaries).where(eq(summaries.paperId, p.id));
+    expect(current).toMatchObject({ basis: 'full-text', content: rewritten });
 
     // A replace of a paper outside the family stores no versions.
     const other = await paper(OTHER);
