@@ -76,6 +76,12 @@ describe('diffVersions', () => {
     ).toEqual([]);
   });
 
+  it('misses a short new claim with no number or benchmark (the known limit of the threshold)', () => {
+    const change = diffVersions(v(V1), v(`${V1} It also halves the training time.`));
+    expect(change.meaningful).toBe(false);
+    expect(Math.round(change.wordDistance * 100) / 100).toBe(0.05);
+  });
+
   it('names a changed figure as before -> after', () => {
     const change = diffVersions(v(V1), v(V1.replace('44.1%', '47.3%')));
     expect(change.items).toEqual(['44.1% -> 47.3%']);
