@@ -29,7 +29,7 @@ export async function textCandidates(
       ),
     )
     .orderBy(
-      sql`exists (select 1 from ${paperVersions} v where v.paper_id = ${papers.id} and v.diffed_at is null) desc`,
+      sql`exists (select 1 from ${paperVersions} v where v.paper_id = ${papers.id} and v.version = ${papers.arxivVersion} and v.diffed_at is null) desc`,
       sql`${papers.newsAt} desc nulls last`,
       desc(papers.firstSeenAt),
       desc(papers.id),
