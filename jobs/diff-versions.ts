@@ -9,6 +9,9 @@ import {
 import { insertVersionNotices, versionRecipients } from '../db/queries/version-notices.ts';
 import { diffVersions, versionNote, type VersionChange } from '../src/core/papers/version-diff.ts';
 import { versionNoticeNonce } from '../src/core/subscriptions/version-notice.ts';
+import { getText } from '../db/queries/paper-texts.ts';
+import type { HttpOptions } from '../src/services/sources/http.ts';
+import { fetchTexts } from './fetch-text.ts';
 import type { JobDeps, JobStats } from './index.ts';
 
 /** A new version whose text is still missing this long after it was announced is compared from its abstract. */
@@ -20,15 +23,22 @@ export const TEXT_WAIT_DAYS = 3;
  * for a meaningful change, the summaries retired to the old version (re-written by the summariser)
  * and one note planned per follower of its families and voter for it (sent by the notify job
  * through the outbox). Each version is compared once, in one transaction with what it plans.
+ * With `arxivHttp`, the version replaced is read first when its text never was (one paced request
+ * each), so its settings can be compared too.
  */
-export async function diffNewVersions(deps: JobDeps, opts: { limit?: number } = {}): Promise<JobStats> {
+export async function diffNewVersions(
+  deps: JobDeps,
+  opts: { limit?: number; arxivHttp?: HttpOptions } = {},
+): Promise<JobStats> {
   const now = deps.now();
   const todo = await versionsToDiff(deps.db, {
     waitUntil: new Date(now.getTime() - TEXT_WAIT_DAYS * 86_400_000),
     limit: opts.limit ?? 100,
   });
-  const stats = { compared: 0, meaningful: 0, wordingOnly: 0, noticesPlanned: 0 };
+  const stats = { compared: 0, meaningful: 0, wordingOnly: 0, noticesPlanned: 0, previousRead: 0 };
   for (const { version, paper } of todo) {
+    if (opts.arxivHttp?.signal?.aborted) break;
+    if (opts.arxivHttp) stats.previousRead += await readPrevious(deps, paper, version, opts.arxivHttp);
     const outcome = await diffOne(deps, paper, version, now);
     stats.compared++;
     if (!outcome) continue;
@@ -40,6 +50,18 @@ export async function diffNewVersions(deps: JobDeps, opts: { limit?: number } = 
     );
   }
   return stats;
+}
+
+/** Reads the replaced version's text when it was never tried; returns how many texts were read. */
+async function readPrevious(deps: JobDeps, paper: Paper, row: PaperVersion, http: HttpOptions): Promise<number> {
+  const prev = await previousVersion(deps.db, paper.id, row.version);
+  if (!prev || prev.settings || (await getText(deps.db, paper.id, prev.version))) return 0;
+  const read = await fetchTexts(deps, {
+    limit: 1,
+    arxivHttp: http,
+    papers: [{ ...paper, arxivVersion: prev.version }],
+  });
+  return Number(read.ok);
 }
 
 async function diffOne(deps: JobDeps, paper: Paper, row: PaperVersion, now: Date) {

@@ -166,7 +166,7 @@ export const pollFeedsJob: Job = {
     const stats = await pollFeeds(deps, { http });
     const titles = await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp });
     const texts = await fetchTexts(deps, { limit: deps.config.text.perPoll, arxivHttp: http.arxivHttp });
-    const versions = await diffNewVersions(deps);
+    const versions = await diffNewVersions(deps, { arxivHttp: http.arxivHttp });
     return { ...stats, titles, texts, versions, reclassified };
   },
 };

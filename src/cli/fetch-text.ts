@@ -34,15 +34,16 @@ export function addFetchTextCommand(cli: Cli): void {
               lock: 'poll',
               schedule: (c) => c.pollCron,
               assess: assessFetch,
-              run: async (d) => ({
-                ...(await fetchTexts(d, {
+              run: async (d) => {
+                const { arxivHttp } = httpOptions(app.deps, signal);
+                const texts = await fetchTexts(d, {
                   limit: o.limit,
-                  arxivHttp: httpOptions(app.deps, signal).arxivHttp,
+                  arxivHttp,
                   onProgress,
                   ...(papers && { papers }),
-                })),
-                versions: await diffNewVersions(d),
-              }),
+                });
+                return { ...texts, versions: await diffNewVersions(d, { arxivHttp }) };
+              },
             }),
           );
           if (o.json) return printJson(outcome);

@@ -21,6 +21,7 @@ import { startFeedServer, type FeedServer } from '../helpers/feed-server.ts';
 const ID = '2611.04242';
 const OTHER = '2611.20002';
 const NEWS = '2611.30003';
+const LATE = '2611.40004';
 const TITLE = 'Balanced Clipping for Group Relative Policy Optimization';
 const V1 =
   'Group Relative Policy Optimization (GRPO) clips token importance ratios symmetrically. We show that an asymmetric, balanced clip range keeps policy entropy from collapsing in long chain-of-thought training, and we train Qwen2.5-Math-7B to 44.1% on AIME 2024 without a KL penalty.';
@@ -86,7 +87,8 @@ describe('a new version of a stored GRPO-family paper', () => {
       if (url.pathname === '/rss/cs.LG') return { body: rssFeed('cs.LG', now.toISOString().slice(0, 10), items) };
       if (url.pathname === '/api/query') return { body: apiFeed([]) };
       if (url.pathname === '/api/daily_papers') return { body: '[]' };
-      if (url.pathname === `/html/${ID}v1`) return { body: HTML_V1 };
+      if (url.pathname === `/html/${ID}v1` || url.pathname === `/html/${LATE}v1`) return { body: HTML_V1 };
+      if (url.pathname === `/html/${LATE}v2`) return { body: htmlFixture(PAPER_HTML) };
       if (url.pathname === `/html/${ID}v2` || url.pathname === `/html/${ID}v3`)
         return { body: htmlFixture(PAPER_HTML) };
       return undefined;
@@ -193,5 +195,29 @@ describe('a new version of a stored GRPO-family paper', () => {
       .from(paperVersions)
       .where(and(eq(paperVersions.paperId, p.id), eq(paperVersions.version, 3)));
     expect(v3).toMatchObject({ meaningful: false, changes: [] });
+  });
+
+  it("reads the replaced version's text when it never was, so its settings are compared too", async () => {
+    await t.db.insert(papers).values({
+      arxivId: LATE,
+      arxivVersion: 1,
+      titleKey: 'late',
+      title: 'Late GRPO',
+      abstract: V1,
+      rulesFamily: true,
+      families: ['GRPO'],
+    });
+    server.requests.length = 0;
+    await day('2026-11-19', [{ id: LATE, v: 2, type: 'replace', title: 'Late GRPO', abstract: V1 }]);
+    expect(server.requests.map((r) => r.path).filter((p) => p.startsWith('/html/'))).toEqual([
+      `/html/${LATE}v2`,
+      `/html/${LATE}v1`,
+    ]);
+    const [late] = await t.db
+      .select()
+      .from(paperVersions)
+      .where(and(eq(paperVersions.paperId, (await paper(LATE)).id), eq(paperVersions.version, 2)));
+    expect(late!.note).toBe('v2 (2026-11-19): group size 8 -> 16');
+    expect(versionNotes().filter((s) => s.reply.content!.includes('Late GRPO'))).toHaveLength(1);
   });
 });
