@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendPaperRow } from '../../../../src/core/pictures/trends.ts';
 import { FAMILY_NAMES } from '../../../../src/core/papers/families.ts';
-import { buildTrends, trendRange, weekStart } from '../../../../src/core/pictures/trends.ts';
+import { buildTrends, trendRange, trendReach, weekStart } from '../../../../src/core/pictures/trends.ts';
 import { upvoteLabelHalf, upvoteLabels, trendsChartSpec } from '../../../../src/core/pictures/trends-chart.ts';
 import { PNG_WIDTH } from '../../../../src/core/pictures/theme.ts';
 import { drawChart } from '../../../../src/services/render/picture.ts';
@@ -88,6 +88,14 @@ describe('/trends numbers', () => {
     });
     expect(multimodal.subject).toBe('GRPO family · Multimodal');
     expect(multimodal.overall.weeks.map((w) => w.count)).toEqual([1, 0, 1, 0]);
+  });
+
+  it('says how many weeks back hold every dated paper, from the oldest one', () => {
+    const long = trendRange(now, 104);
+    const t = buildTrends(rows, long, { families: FAMILY_NAMES, panels: 3 });
+    // The oldest dated paper is from 2026-10-30, in the week of 2026-10-26: 5 weeks to the current one.
+    expect(trendReach(t)).toEqual({ weeks: 5, papers: 5, from: '2026-10-26' });
+    expect(trendReach(buildTrends([], long, { families: FAMILY_NAMES, panels: 3 }))).toBeUndefined();
   });
 
   it('writes upvotes only where the label has room, and says so in words', () => {
