@@ -1,7 +1,7 @@
 /**
  * `/trends` as a Vega-Lite chart: the subject's papers per week as bars, each week's top paper's HF
- * upvotes written above its bar (▲ 37) and above any neighbour the label spans, then one small panel per family on a shared scale, so the
- * panels compare at a glance. Week labels are formatted in UTC, so the picture does not depend on
+ * upvotes written above its bar (▲ 37) and above any neighbour the label spans, then one small
+ * panel per family on a shared scale, so the panels compare at a glance. Week labels are formatted in UTC, so the picture does not depend on
  * the machine's time zone. Pure: data in, spec out; src/services/render draws it.
  */
 import type { TopLevelSpec } from 'vega-lite';
