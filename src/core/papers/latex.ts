@@ -10,6 +10,8 @@
  * `\DisORM` -> `DisORM`: papers define their method's name as a macro), so no word is lost.
  */
 
+import { renderCitations } from './citations.ts';
+
 const SYMBOLS: Record<string, string> = {
   alpha: 'α',
   beta: 'β',
@@ -221,17 +223,19 @@ const SUBSCRIPT: Record<string, string> = {
   '-': '₋',
 };
 
-/** Text that may hold LaTeX: a command, inline math, a tie before a command, TeX quotes. */
-const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``/;
+/** Text that may hold LaTeX: a command, inline math, a tie before a command, TeX quotes, a braced script. */
+const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``|[\p{L}\p{N})][\^_]\{/u;
 
 /** `text` with its LaTeX rendered as readable text; text without LaTeX is returned as is. */
 export function readable(text: string): string {
   if (!LOOKS_LATEX.test(text)) return text;
-  let out = text.replace(/\$\$([^$]+)\$\$/g, (_m, math: string) => ` ${renderMath(math)} `);
+  let out = renderCitations(text).replace(/\$\$([^$]+)\$\$/g, (_m, math: string) => ` ${renderMath(math)} `);
   // A lone relation in math before a number ("$>$1M", "$\sim$3x") is math, not money.
   out = out.replace(/\$(\\?[<>]|\\(?:sim|approx|geq?|leq?|times))\$(?=\d)/g, (_m, op: string) => renderMath(op));
   // Inline math as pandoc reads it: `$` followed by a non-space, closed by a `$` after a non-space and not before a digit ("$5 and $10" stays money).
   out = out.replace(/\$(?=\S)((?:\\\$|[^$])+?)(?<=\S)\$(?!\d)/g, (_m, math: string) => renderMath(math));
+  // A braced script whose math dollars a feed dropped ("a hard-but-solvable q^{+}").
+  out = out.replace(/(?<=[\p{L}\p{N})])[\^_]\{[^{}\s]{1,8}\}/gu, (script) => renderMath(script));
   out = renderText(out);
   return out
     .replace(/[ \t]{2,}/g, ' ')
