@@ -45,7 +45,25 @@ describe('readable', () => {
     );
   });
 
-  it('renders a braced script whose math dollars were dropped', () => {
+  it('reads what is left of LaTeX a feed half dropped: a braced script, a lone brace, a link label', () => {
+    // From the seed corpus, as Hugging Face serves them.
+    expect(readable('We introduce Reasoning Scaffolding}, a framework')).toBe(
+      'We introduce Reasoning Scaffolding, a framework',
+    );
+    expect(readable('Code: https://github.com/x/PairUni{github.com/x/PairUni}')).toBe(
+      'Code: https://github.com/x/PairUni',
+    );
+    expect(readable('Code: https://github.com/x/Mix-GRM{Github}.')).toBe(
+      'Code: Github (https://github.com/x/Mix-GRM).',
+    );
+    // From arXiv: a footnote cut short keeps its text; an \href whose command went reads as two words.
+    expect(readable('validation.\\footnote{Code and data are at this https URL')).toBe(
+      'validation.Code and data are at this https URL',
+    );
+    expect(readable('is available at this https URL}{this https URL.')).toBe(
+      'is available at this https URL this https URL.',
+    );
+    expect(readable('Wilcoxon p = 3.2 x 10^{-4}, and H_{t-1}')).toBe('Wilcoxon p = 3.2 x 10⁻⁴, and H_(t-1)');
     expect(readable('we sample a hard-but-solvable q^{+} and a brittle prompt q^{-}(high success rate)')).toBe(
       'we sample a hard-but-solvable q⁺ and a brittle prompt q⁻(high success rate)',
     );
