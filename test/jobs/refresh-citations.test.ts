@@ -143,7 +143,7 @@ describe('the citation refresh (refresh-citations) against a fake Semantic Schol
   it('tries a 5xx storm four times with backoff, then stops and says why', async () => {
     const { deps, job } = await setUp({ always: { status: 503 } });
     const outcome = await runJob(job, deps);
-    expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/HTTP 503.*gave up until/) });
+    expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/failed 4 times in a row .*HTTP 503.*gave up until/) });
     expect(fake.requests).toHaveLength(4);
     expect(waits).toHaveLength(3);
     expect(fake.violations).toBe(0);

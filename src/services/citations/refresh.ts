@@ -142,7 +142,10 @@ async function askWithRetries(ids: string[], ctx: AskContext, stats: CitationSta
         failures++;
         const why = errorSummary(err, 200);
         if (!transient(err) || failures >= ATTEMPTS_PER_BATCH)
-          return { kind: 'stop', reason: `Semantic Scholar failed (${why}); gave up until the next refresh` };
+          return {
+            kind: 'stop',
+            reason: `Semantic Scholar failed ${failures === 1 ? 'once' : `${failures} times in a row`} (${why}); gave up until the next refresh`,
+          };
         wait = backoff(failures);
       }
     }
