@@ -3,6 +3,8 @@ import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { status } from '../../commands/status.ts';
 import { getPaperDetail } from '../../db/queries/papers.ts';
+import { familyPaperPool } from '../../db/queries/status.ts';
+import { loadSampleCandidates } from '../../db/queries/digest.ts';
 import { citationCounts, papers, type Paper } from '../../db/schema.ts';
 import { createJobs } from '../../jobs/graph.ts';
 import { runJob, type Job, type JobDeps } from '../../jobs/index.ts';
@@ -96,6 +98,21 @@ describe('the citation refresh (refresh-citations) against a fake Semantic Schol
     expect(unknown).not.toContain('influential');
   });
 
+  it('hands the counts to the digest ranking and the /paper random draw', async () => {
+    const { deps, job } = await setUp({});
+    await runJob(job, deps);
+    const pool = await familyPaperPool(t.db);
+    expect(pool.find((p) => p.id === byArxiv.get('2402.03300')!.id)?.citationCount).toBe(1234);
+    expect(pool.find((p) => p.id === byArxiv.get('2611.00001')!.id)?.citationCount).toBeNull();
+    const sample = await loadSampleCandidates(t.db, { guildId: 'g1', until: now, topics: [], minScore: 0, limit: 10 });
+    expect(sample.find((p) => p.arxivId === '2503.14476')?.citations).toEqual({
+      citationCount: 300,
+      influentialCount: 12,
+      fetchedAt: now,
+    });
+    expect(sample.find((p) => p.arxivId === '2611.00001')?.citations).toBeNull();
+  });
+
   it('never sends two requests within the rate window, batch after batch', async () => {
     const { deps, job } = await setUp({}, { S2_BATCH_SIZE: '2' });
     const outcome = await runJob(job, deps);
@@ -143,7 +160,10 @@ describe('the citation refresh (refresh-citations) against a fake Semantic Schol
   it('tries a 5xx storm four times with backoff, then stops and says why', async () => {
     const { deps, job } = await setUp({ always: { status: 503 } });
     const outcome = await runJob(job, deps);
-    expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/failed 4 times in a row .*HTTP 503.*gave up until/) });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/failed 4 times in a row .*HTTP 503.*gave up until/),
+    });
     expect(fake.requests).toHaveLength(4);
     expect(waits).toHaveLength(3);
     expect(fake.violations).toBe(0);
