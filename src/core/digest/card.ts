@@ -15,7 +15,6 @@ import { clip, fit, squash } from '../text/clip.ts';
 import type { DigestLanguage, DigestPaper, DigestSummary } from './types.ts';
 import { CUSTOM_IDS } from '../custom-id.ts';
 import { readable } from '../papers/latex.ts';
-import { citedByText } from '../papers/citation-counts.ts';
 
 /** One paper's button row: the vote button and at most four links (Discord: five buttons per row). */
 export const PAPERS_PER_MESSAGE = LIMITS.rows;
@@ -94,7 +93,7 @@ function signals(p: DigestPaper, l: DigestLabels): string {
   const bits = [
     p.hfUpvotes ? `▲ ${p.hfUpvotes} HF` : '',
     p.githubStars ? `★ ${p.githubStars} GitHub` : '',
-    p.citations ? citedByText(p.citations) : '',
+    p.citations ? l.citedBy(p.citations) : '',
     p.votes ? l.votes(p.votes) : '',
     `GRPO ${p.familyScore.toFixed(2)}`,
     p.arxivId ? `arXiv ${p.arxivId}` : '',
