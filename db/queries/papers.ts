@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CitationCounts } from '../../src/core/papers/citation-counts.ts';
+import { citationCountsOf } from './citation-counts.ts';
 import type { Db } from '../client.ts';
 import { citations, notes, papers, type FamilyJudgement, type FamilyMark, type Note, type Paper } from '../schema.ts';
 import { markOf } from './marks.ts';
@@ -96,11 +98,13 @@ export interface PaperDetail {
   mark?: FamilyMark;
   /** The LLM judge's latest decision, if it read the paper. */
   judgement?: FamilyJudgement;
+  /** Semantic Scholar's citation counts, once a refresh found the paper. */
+  citationCounts?: CitationCounts;
 }
 
 /** Everything a paper card shows. */
 export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
-  const [paperNotes, citing, [count], cites, mark, judgement] = await Promise.all([
+  const [paperNotes, citing, [count], cites, mark, judgement, counts] = await Promise.all([
     db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
     db
       .select(summaryColumns)
@@ -121,6 +125,7 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .limit(10),
     markOf(db, paper.id),
     latestJudgement(db, paper.id),
+    citationCountsOf(db, paper.id),
   ]);
   return {
     paper,
@@ -130,5 +135,6 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
     cites,
     ...(mark && { mark }),
     ...(judgement && { judgement }),
+    ...(counts && { citationCounts: counts }),
   };
 }
