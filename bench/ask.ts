@@ -33,7 +33,7 @@ export interface AskQuality {
 export async function askRetrievalQuality(db: Db, pairs: readonly AskPair[]): Promise<AskQuality> {
   const ranks: AskQuality['ranks'] = [];
   for (const p of pairs) {
-    const found = await retrievePapers(db, p.question, { k: 10 });
+    const found = (await retrievePapers(db, p.question, { k: 10 })).papers;
     const i = found.findIndex((f) => f.arxivId === p.expected);
     ranks.push({
       question: p.question,

@@ -14,7 +14,7 @@
  * the rendered /paper show cards; counts from the commands' own answers.
  *
  *   npm run bench -- --only families
- *   npx tsx bench/families.ts [--split dev|test|all] [--errors]   # tags only, no database (for tuning on dev)
+ *   npx tsx bench/families.ts [--split dev|test|all|days-dev|days-test] [--errors]   # tags only, no database (tune on dev, days-dev)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,8 +41,11 @@ import { mergeSeedPapers } from '../seeds/corpus.ts';
 import { loadSeedCorpus } from '../seeds/parse/index.ts';
 import type { BenchServer } from './pg.ts';
 import { round } from './stats.ts';
+import { days, loadDay } from './classify-days.ts';
 
 const KEY_FILE = fileURLToPath(new URL('../test/fixtures/families/key.jsonl', import.meta.url));
+/** In-family papers of the dev days (test/fixtures/classifier/days), labelled by role the same way: more dev data. */
+const DAYS_KEY_FILE = fileURLToPath(new URL('../test/fixtures/families/days-key.jsonl', import.meta.url));
 /** The instant the counts are taken at (the day the key was frozen). */
 const NOW = new Date('2026-11-28T12:00:00Z');
 
@@ -59,8 +62,8 @@ export interface KeyRow {
   note: string;
 }
 
-export function loadKey(): KeyRow[] {
-  return readFileSync(KEY_FILE, 'utf8')
+export function loadKey(file = KEY_FILE): KeyRow[] {
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as KeyRow);
@@ -133,6 +136,26 @@ export function scoreTags(rows: readonly KeyRow[], predict: (r: KeyRow) => strin
     wrongPapers: errors.length,
     errors,
   };
+}
+
+/** The days key's papers: their title and abstract as the day's listing has them. */
+function dayTexts(): Map<string, { title: string; abstract: string }> {
+  const out = new Map<string, { title: string; abstract: string }>();
+  for (const d of days('all')) for (const p of loadDay(d)) out.set(p.id, { title: p.title, abstract: p.abstract });
+  return out;
+}
+
+/** Tag scores on the days key, one split: straight from the classifier, as a poll tags a paper. */
+export function dayTagScore(split: 'dev' | 'test'): TagScore {
+  const texts = dayTexts();
+  return scoreTags(
+    loadKey(DAYS_KEY_FILE).filter((k) => k.split === split),
+    (k) => {
+      const t = texts.get(k.key);
+      return t ? classifyPaper(t).families : [];
+    },
+    `days-${split}`,
+  );
 }
 
 /** The seed corpus's papers with an abstract, by key (arXiv id, or `title:<title key>`). */
@@ -399,14 +422,17 @@ async function main(): Promise<void> {
   });
   const texts = await seedTexts();
   const key = loadKey().filter((k) => values.split === 'all' || k.split === values.split);
-  const s = scoreTags(
-    key,
-    (k) => {
-      const t = texts.get(k.key);
-      return t ? classifyPaper(t).families : [];
-    },
-    values.split!,
-  );
+  const s =
+    values.split === 'days-dev' || values.split === 'days-test'
+      ? dayTagScore(values.split === 'days-dev' ? 'dev' : 'test')
+      : scoreTags(
+          key,
+          (k) => {
+            const t = texts.get(k.key);
+            return t ? classifyPaper(t).families : [];
+          },
+          values.split!,
+        );
   const { errors, ...figures } = s;
   console.log(JSON.stringify(figures));
   if (values.errors)

@@ -85,7 +85,7 @@ export type Retriever = 'search' | 'ask';
 
 /** The top 10 of a question through one of the two retrieval paths. */
 async function rank(db: Db, retriever: Retriever, question: string): Promise<Ranked[]> {
-  if (retriever === 'ask') return retrievePapers(db, question, { k: 10 });
+  if (retriever === 'ask') return (await retrievePapers(db, question, { k: 10 })).papers;
   const { hits } = await searchPapers(db, question, { limit: 10 });
   return hits;
 }

@@ -166,7 +166,7 @@ async function pressMore(key: string, deps: CommandDeps): Promise<Reply> {
       },
       { offset: ASK_K },
     )
-  )
+  ).sources
     .filter((p) => !saved.paperIds.includes(p.paper.id))
     .map((p, i) => ({ ...p, source: { ...p.source, n: saved.paperIds.length + i + 1 } }));
   if (more.length === 0) return errorReply('No more stored papers match this question.');

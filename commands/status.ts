@@ -6,11 +6,12 @@ import { digestChannelCounts, digestMessagesSent, grpoFamilyCount, papersNewSinc
 import { spendToday } from '../db/queries/spend.ts';
 import { failedSummaryCounts } from '../db/queries/summaries.ts';
 import { textCounts } from '../db/queries/paper-texts.ts';
+import { citationCoverage } from '../db/queries/citation-counts.ts';
 import { PROMPT_VERSION } from '../src/services/summarize/schema.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
-/** `/status`: is the bot healthy? Feeds, polls, today's papers, summaries, full texts, LLM spend and digests. */
+/** `/status`: is the bot healthy? Feeds, polls, today's papers, summaries, full texts, LLM spend, citations and digests. */
 export const status: Command = {
   definition: { name: 'status', description: "Health of the feeds, polls, today's papers, LLM spend and digests" },
   async execute(_input, deps) {
@@ -27,6 +28,8 @@ export const status: Command = {
       digests,
       channels,
       familyTotal,
+      citationCounts,
+      [lastCitations],
     ] = await Promise.all([
       listFeedStates(deps.db),
       lastJobRuns(deps.db, 'poll-feeds', 1),
@@ -38,6 +41,8 @@ export const status: Command = {
       digestMessagesSent(deps.db, today),
       digestChannelCounts(deps.db),
       grpoFamilyCount(deps.db),
+      citationCoverage(deps.db),
+      lastJobRuns(deps.db, 'refresh-citations', 1),
     ]);
     return botStatusReply({
       feeds,
@@ -54,6 +59,11 @@ export const status: Command = {
       pollCron: deps.config.pollCron,
       budgetUsd: deps.config.llm.dailyBudgetUsd,
       llmConfigured: Boolean(deps.config.anthropic.apiKey),
+      citations: {
+        ...citationCounts,
+        ...(lastCitations && { lastRun: lastCitations }),
+        keyed: Boolean(deps.config.semanticScholar.apiKey),
+      },
     });
   },
 };

@@ -3,10 +3,10 @@ import { UserFacingError } from '../src/core/errors.ts';
 import { FAMILIES, FAMILY_NAMES, familyRef } from '../src/core/papers/families.ts';
 import { TOPICS } from '../src/core/papers/topics.ts';
 import { childrenOf } from '../src/core/pictures/family-tree.ts';
-import { buildTrends, trendRange, type TrendAsk } from '../src/core/pictures/trends.ts';
+import { buildTrends, trendRange, trendReach, type TrendAsk } from '../src/core/pictures/trends.ts';
 import { trendsChartSpec } from '../src/core/pictures/trends-chart.ts';
 import { drawChart, pictureFile, tryDraw } from '../src/services/render/picture.ts';
-import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply } from '../src/core/views/trends.ts';
+import { MAX_TREND_WEEKS, trendsAlt, trendsFileName, trendsReply, type TrendsView } from '../src/core/views/trends.ts';
 import { newestTrendDay, trendPapers } from '../db/queries/trends.ts';
 import { familyCounts } from '../db/queries/families.ts';
 import { grpoFamilyCount } from '../db/queries/status.ts';
@@ -55,7 +55,8 @@ export const trends: Command = {
     const family = o.family === undefined ? undefined : resolveFamily(o.family);
     const topic = o.topic === undefined ? undefined : TOPICS.find((t) => t.slug === o.topic);
     if (o.topic !== undefined && !topic) throw new UserFacingError(`Unknown topic "${o.topic}". See /topics.`);
-    const range = trendRange(deps.now(), o.weeks ?? DEFAULT_WEEKS);
+    const now = deps.now();
+    const range = trendRange(now, o.weeks ?? DEFAULT_WEEKS);
     const ask: TrendAsk = {
       families: FAMILY_NAMES,
       panels: PANELS,
@@ -68,13 +69,8 @@ export const trends: Command = {
     ]);
     const t = buildTrends(rows, range, ask);
     const of = whole && { whole };
-    if (t.overall.total === 0) {
-      const newest = await newestTrendDay(deps.db, {
-        ...(family && { family: familyRef(family) }),
-        ...(topic && { topic: topic.slug }),
-      });
-      return trendsReply({ trends: t, ...of, ...(newest && { newest }) });
-    }
+    if (t.overall.total === 0)
+      return trendsReply({ trends: t, ...of, ...(await whereTheyAre(deps, now, ask, family)) });
     const file = await tryDraw(deps.log, 'trends chart', async () =>
       pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)),
     );
@@ -84,6 +80,29 @@ export const trends: Command = {
     return focused.name === 'family' ? familyChoices(focused.value) : [];
   },
 };
+
+/**
+ * For a subject with no dated paper in the weeks asked: the newest day one is dated, and the weeks
+ * (ending now, at most the longest range) that hold its dated papers, so the answer can say how far
+ * back to look.
+ */
+async function whereTheyAre(
+  deps: Parameters<typeof trends.execute>[1],
+  now: Date,
+  ask: TrendAsk,
+  family: ReturnType<typeof resolveFamily> | undefined,
+): Promise<Pick<TrendsView, 'newest' | 'reach'>> {
+  const longest = trendRange(now, MAX_TREND_WEEKS);
+  const [newest, rows] = await Promise.all([
+    newestTrendDay(deps.db, {
+      ...(family && { family: familyRef(family) }),
+      ...(ask.topic && { topic: ask.topic.slug }),
+    }),
+    trendPapers(deps.db, FAMILIES.map(familyRef), longest),
+  ]);
+  const reach = trendReach(buildTrends(rows, longest, ask));
+  return { ...(newest && { newest }), ...(reach && { reach }) };
+}
 
 /**
  * How many papers the subject has in all, whatever their date: the GRPO family's one count (as /topics,

@@ -325,6 +325,21 @@ export const citations = pgTable(
 );
 
 /** Per-server settings (moderator role, channel for subscription mentions). */
+/**
+ * Citation counts from Semantic Scholar (jobs/refresh-citations.ts), one row per paper it knows,
+ * replaced by each daily refresh; `fetchedAt` says how fresh the figures a card shows are.
+ */
+export const citationCounts = pgTable('citation_counts', {
+  paperId: integer()
+    .primaryKey()
+    .references(() => papers.id, { onDelete: 'cascade' }),
+  /** Semantic Scholar's own id for the paper. */
+  s2PaperId: text(),
+  citationCount: integer().notNull(),
+  influentialCount: integer().notNull(),
+  fetchedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const guilds = pgTable('guilds', {
   guildId: text().primaryKey(),
   moderatorRoleId: text(),
@@ -594,6 +609,7 @@ export type Summary = typeof summaries.$inferSelect;
 export type FullText = typeof paperTexts.$inferSelect;
 export type PaperVersion = typeof paperVersions.$inferSelect;
 export type VersionNotice = typeof versionNotices.$inferSelect;
+export type CitationCountRow = typeof citationCounts.$inferSelect;
 export type Guild = typeof guilds.$inferSelect;
 export type Channel = typeof channels.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;

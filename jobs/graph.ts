@@ -5,6 +5,7 @@ import { judgeRelevanceJob } from './judge-relevance.ts';
 import { notifySubscribersJob } from './notify-subscribers.ts';
 import { pollFeedsJob, pollHfJob } from './poll-feeds.ts';
 import { postDigestsJob } from './post-digests.ts';
+import { refreshCitationsJob } from './refresh-citations.ts';
 import { summarizePendingJob } from './summarize-pending.ts';
 
 /** What some jobs need from the platform; without them those jobs are left out (the console has neither). */
@@ -20,6 +21,7 @@ export interface JobPorts {
  *   poll-hf (HF_POLL_CRON) ──┴──> judge-relevance ──> summarize-pending ──> notify-subscribers   (needs a notifier)
  *   summarize-pending (SUMMARIZE_CRON) ──> notify-subscribers
  *   post-digests (every 5 minutes)                                                                (needs a poster)
+ *   refresh-citations (S2_CRON, daily)       Semantic Scholar's counts: its own run, never part of a poll
  *
  * A follow-up (`then`) runs right after a successful run, under its own lock, so every poll's new
  * papers are judged (when a key is set), summarised and then announced to subscribers.
@@ -30,6 +32,7 @@ export function createJobs(ports: JobPorts = {}): readonly Job[] {
     { ...pollFeedsJob, then: judge },
     { ...pollHfJob, then: judge },
     summariesThenNotify(ports),
+    refreshCitationsJob(),
     ...(ports.poster ? [postDigestsJob({ poster: ports.poster })] : []),
   ];
 }

@@ -58,7 +58,12 @@ export interface DepsParts {
  * that bring their own database, so every caller gets the same wiring.
  */
 export function buildDeps(p: DepsParts): AppDeps {
-  registerSecrets(p.config.anthropic.apiKey, p.config.discord.token, databasePassword(p.config.databaseUrl));
+  registerSecrets(
+    p.config.anthropic.apiKey,
+    p.config.discord.token,
+    p.config.semanticScholar.apiKey,
+    databasePassword(p.config.databaseUrl),
+  );
   const log = p.log ?? createLogger(p.config.logLevel);
   return {
     db: p.db,

@@ -17,6 +17,7 @@ import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
 import { addSummarizeCommand } from './cli/summarize.ts';
 import { addFetchTextCommand } from './cli/fetch-text.ts';
+import { addCitationsCommand } from './cli/citations.ts';
 import {
   cliLogger,
   CommandFailed,
@@ -206,6 +207,7 @@ export function buildCli(): Cli {
   addFeedCommands(cli);
   addSummarizeCommand(cli);
   addFetchTextCommand(cli);
+  addCitationsCommand(cli);
   addDigestCommands(cli);
   addDiscordCommands(cli);
   return cli;

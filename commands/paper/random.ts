@@ -11,7 +11,7 @@ const ANY = '*';
 
 /**
  * `/paper random [topic]`: a GRPO-family paper drawn at random, weighted toward classifier
- * confidence, Hugging Face upvotes and papers with notes, as a paper card with an "Another one"
+ * confidence, Hugging Face upvotes, papers with notes and (lightly) citations, as a paper card with an "Another one"
  * button (`paper:random:<callerUserId>:<topic or *>`).
  */
 export async function randomPaper(deps: CommandDeps, userId: string, topic?: string): Promise<Reply> {

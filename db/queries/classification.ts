@@ -1,6 +1,6 @@
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
-import { papers } from '../schema.ts';
+import { familyJudgements, papers } from '../schema.ts';
 import type { Classification } from '../../src/core/papers/classify.ts';
 
 /**
@@ -20,6 +20,24 @@ export function classificationColumns(c: Classification, at: Date) {
   };
 }
 
+/** The judge put the paper in the family and named its families: those, not the rules', are the paper's. */
+const judgeNamedFamilies = sql<boolean>`(${papers.judgeFamily} is true and exists (
+  select 1 from ${familyJudgements} j
+  where j.paper_id = ${papers.id} and j.status = 'ok' and j.in_family and cardinality(j.families) > 0))`;
+
+/**
+ * The filter's verdict for a stored paper's row. Its families replace the stored ones only when the
+ * judge named none: the judge read the paper by role, and a rules change or a new abstract version
+ * must not put back the families the judge corrected (a URL or a baseline naming a family).
+ */
+export function reclassifiedColumns(c: Classification, at: Date) {
+  const columns = classificationColumns(c, at);
+  return {
+    ...columns,
+    families: sql`case when ${judgeNamedFamilies} then ${papers.families} else ${sql.param(columns.families, papers.families)}::text[] end`,
+  };
+}
+
 export interface StoredClassification {
   id: number;
   title: string;
@@ -29,6 +47,8 @@ export interface StoredClassification {
   families: string[];
   topics: string[];
   reasons: string[] | null;
+  /** The stored families are the judge's (see reclassifiedColumns). */
+  judgeNamed: boolean;
 }
 
 /** The text and the stored verdict of some papers. */
@@ -44,6 +64,7 @@ export async function classificationsOf(db: DbOrTx, paperIds: number[]): Promise
       families: papers.families,
       topics: papers.topics,
       reasons: papers.classifyReasons,
+      judgeNamed: judgeNamedFamilies,
     })
     .from(papers)
     .where(inArray(papers.id, paperIds));
@@ -52,7 +73,7 @@ export async function classificationsOf(db: DbOrTx, paperIds: number[]): Promise
 export async function saveClassification(
   db: DbOrTx,
   paperId: number,
-  columns: ReturnType<typeof classificationColumns>,
+  columns: ReturnType<typeof reclassifiedColumns>,
 ): Promise<void> {
   await db.update(papers).set(columns).where(eq(papers.id, paperId));
 }

@@ -1,7 +1,7 @@
 /** The rows a channel's digest is composed from (src/services/outbox/channel-digest.ts puts them together): candidate papers with votes, feed health. */
 import { and, arrayOverlaps, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { papers, queueItems, votes } from '../schema.ts';
+import { citationCounts, papers, queueItems, votes } from '../schema.ts';
 import { listFeedStates } from './feed-state.ts';
 import type { DigestPaper, FeedHealth } from '../../src/core/digest/types.ts';
 
@@ -27,8 +27,11 @@ export async function loadDigestCandidates(db: Db, q: CandidateQuery): Promise<D
     ),
     [desc(papers.newsAt), asc(papers.id)],
   );
-  return rows.map((r) => ({
+  return rows.map(({ s2Citations, s2Influential, s2FetchedAt, ...r }) => ({
     ...r,
+    citations: s2FetchedAt
+      ? { citationCount: s2Citations!, influentialCount: s2Influential!, fetchedAt: s2FetchedAt }
+      : null,
     grpoFamily: true,
     familyScore: r.familyScore ?? 0,
     newsAt: r.newsAt ?? q.until,
@@ -56,8 +59,11 @@ export async function loadSampleCandidates(
     [sql`${papers.publishedOn} desc nulls last`, desc(papers.firstSeenAt), asc(papers.id)],
     q.limit,
   );
-  return rows.map((r) => ({
+  return rows.map(({ s2Citations, s2Influential, s2FetchedAt, ...r }) => ({
     ...r,
+    citations: s2FetchedAt
+      ? { citationCount: s2Citations!, influentialCount: s2Influential!, fetchedAt: s2FetchedAt }
+      : null,
     grpoFamily: true,
     familyScore: r.familyScore ?? 0,
     newsAt: q.until,
@@ -91,9 +97,13 @@ async function candidateRows(db: Db, guildId: string, where: SQL | undefined, or
       githubUrl: papers.githubUrl,
       newsAt: papers.newsAt,
       votes: sql<number>`coalesce(${guildVotes.n}, 0)`,
+      s2Citations: citationCounts.citationCount,
+      s2Influential: citationCounts.influentialCount,
+      s2FetchedAt: citationCounts.fetchedAt,
     })
     .from(papers)
     .leftJoin(guildVotes, eq(guildVotes.paperId, papers.id))
+    .leftJoin(citationCounts, eq(citationCounts.paperId, papers.id))
     .where(where)
     .orderBy(...order);
   return limit === undefined ? query : query.limit(limit);

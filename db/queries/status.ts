@@ -1,7 +1,7 @@
 /** The figures `/status` and `/topics` show: counts only, read in a handful of aggregate queries. */
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, deliveries, papers } from '../schema.ts';
+import { channels, citationCounts, deliveries, papers } from '../schema.ts';
 
 /**
  * Papers that became news since an instant (`news_at`), and how many of them are GRPO-family. Papers
@@ -71,15 +71,19 @@ export async function familyTopicCounts(db: Db): Promise<{ total: number; byTopi
 export async function familyPaperPool(
   db: Db,
   topic?: string,
-): Promise<{ id: number; familyScore: number | null; hfUpvotes: number | null; hasNote: boolean }[]> {
+): Promise<
+  { id: number; familyScore: number | null; hfUpvotes: number | null; hasNote: boolean; citationCount: number | null }[]
+> {
   return db
     .select({
       id: papers.id,
       familyScore: papers.familyScore,
       hfUpvotes: papers.hfUpvotes,
       hasNote: sql<boolean>`exists (select 1 from notes n where n.paper_id = ${papers.id})`,
+      citationCount: citationCounts.citationCount,
     })
     .from(papers)
+    .leftJoin(citationCounts, eq(citationCounts.paperId, papers.id))
     .where(and(eq(papers.grpoFamily, true), topic ? sql`${topic} = any(${papers.topics})` : undefined))
     .orderBy(papers.id);
 }

@@ -26,6 +26,7 @@ export function addAskCommand(cli: Cli): void {
           printJson({
             question: r.question,
             kind: r.kind,
+            corrections: r.corrections,
             answer: r.kind === 'answered' ? r.answer : null,
             citations: r.kind === 'answered' ? r.citations : [],
             error: r.kind === 'failed' ? redactSecrets(r.error) : null,

@@ -102,6 +102,17 @@ const schema = z.object({
   // The most characters of one paper's text stored (the units that matter most are kept).
   TEXT_MAX_CHARS: z.coerce.number().int().min(5_000).max(2_000_000).default(120_000),
   ARXIV_REQUEST_INTERVAL_MS: ms(0, 600_000).default(3000),
+  // Semantic Scholar's Graph API: citation counts of the GRPO-family papers, refreshed daily (a local fake in tests).
+  S2_API_BASE: url.default('https://api.semanticscholar.org/graph/v1'),
+  // Optional: a free key gives one request per second of our own; without it calls share a pool that often answers 429.
+  S2_API_KEY: headerValue.optional(),
+  S2_CRON: cronExpr.default('30 7 * * *'),
+  // Papers per batch request (Semantic Scholar takes at most 500 ids per call).
+  S2_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(500),
+  // Between two requests; never under 1 s (the keyed limit). Unset: 1.1 s with a key, 3.5 s without.
+  S2_REQUEST_INTERVAL_MS: ms(1_000, 600_000).optional(),
+  // Answers 429 in one refresh before it gives up until the next day.
+  S2_MAX_RATE_LIMITED: z.coerce.number().int().min(1).max(50).default(5),
   HTTP_TIMEOUT_MS: ms(100, 600_000).default(30_000),
   HTTP_USER_AGENT: headerValue.default(
     'grpo-digest/0.1 (self-hosted paper bot; +https://github.com/grpo-digest/grpo-digest)',
@@ -169,6 +180,18 @@ export interface Config {
     timeoutMs: number;
     userAgent: string;
   };
+  /** Semantic Scholar's citation counts (src/services/citations). */
+  semanticScholar: {
+    apiBase: string;
+    /** Sent as `x-api-key`; never logged (registered as a secret). */
+    apiKey?: string;
+    cron: string;
+    batchSize: number;
+    /** Between two requests, from the end of one to the start of the next. */
+    intervalMs: number;
+    /** 429 answers in one refresh before it stops for the day. */
+    maxRateLimited: number;
+  };
   text: {
     /** Full texts fetched per poll. */
     perPoll: number;
@@ -234,6 +257,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       arxivIntervalMs: e.ARXIV_REQUEST_INTERVAL_MS,
       timeoutMs: e.HTTP_TIMEOUT_MS,
       userAgent: e.HTTP_USER_AGENT,
+    },
+    semanticScholar: {
+      apiBase: e.S2_API_BASE,
+      apiKey: e.S2_API_KEY,
+      cron: e.S2_CRON,
+      batchSize: e.S2_BATCH_SIZE,
+      intervalMs: e.S2_REQUEST_INTERVAL_MS ?? (e.S2_API_KEY ? 1_100 : 3_500),
+      maxRateLimited: e.S2_MAX_RATE_LIMITED,
     },
     text: { perPoll: e.TEXT_FETCH_PER_POLL, maxChars: e.TEXT_MAX_CHARS },
     pollCron: e.POLL_CRON,

@@ -16,6 +16,10 @@ const REDACT = [
   'headers.authorization',
   'config.discord.token',
   'config.anthropic.apiKey',
+  'config.semanticScholar.apiKey',
+  'semanticScholar.apiKey',
+  'headers["x-api-key"]',
+  '*.headers["x-api-key"]',
   'databaseUrl',
   '*.databaseUrl',
 ];

@@ -130,8 +130,16 @@ describe('/trends', () => {
     const later = await ask({}, new Date('2027-03-03T12:00:00Z'));
     expect(later.files).toBeUndefined();
     expect(later.embeds![0]!.description).toBe(
-      'No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17: try weeks:16. 0 of the 4 GRPO-family papers are in these 12 weeks; the other 4 are dated outside them.',
+      'No paper of GRPO family is dated in the 12 weeks from 2026-12-14 to today. The newest dated one is from 2026-11-17; the 3 dated in the last 104 weeks go back to the week of 2025-07-21: try weeks:85. 0 of the 4 GRPO-family papers are in these 12 weeks; the other 4 are dated outside them.',
     );
+    // The weeks suggested hold every dated paper, not just the newest at the chart's left edge (issue 27).
+    const suggested = await ask({ weeks: 85 }, new Date('2027-03-03T12:00:00Z'));
+    expect(suggested.embeds![0]!.fields![0]!.value).toBe(
+      '3 of the 4 GRPO-family papers are in these 85 weeks; 1 is dated only by month.',
+    );
+    expect(suggested.embeds![0]!.description!.split('\n')[0]).toBe('**Jul 21 2025** · 1');
+    const one = await ask({ topic: 'multimodal' }, new Date('2027-03-03T12:00:00Z'));
+    expect(one.embeds![0]!.description).toMatch(/The newest dated one is from 2026-11-17: try weeks:16\./);
     const dapo = await ask({ family: 'DAPO' });
     expect(dapo.embeds![0]!.description).toBe(
       'No paper of DAPO is dated in the 12 weeks from 2026-08-31 to today. The corpus has no members of DAPO yet.',

@@ -3,6 +3,7 @@
  * stored papers; the view reads only what it declares here.
  */
 import type { AskSource } from './prompt.ts';
+import type { Correction } from '../ranking/typo.ts';
 
 /** What an answer shows of a paper: its links, title and abstract. */
 export interface AskedPaper {
@@ -43,6 +44,8 @@ export type AskFailure =
 export type AskResult<P extends AskedPaper = AskedPaper> = {
   question: string;
   papers: RetrievedPaper<P>[];
+  /** Misspelled words of the question that retrieval searched as others (said above the answer). */
+  corrections: readonly Correction[];
   costUsd: number;
   model: string | null;
 } & (

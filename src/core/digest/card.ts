@@ -93,6 +93,7 @@ function signals(p: DigestPaper, l: DigestLabels): string {
   const bits = [
     p.hfUpvotes ? `▲ ${p.hfUpvotes} HF` : '',
     p.githubStars ? `★ ${p.githubStars} GitHub` : '',
+    p.citations ? l.citedBy(p.citations) : '',
     p.votes ? l.votes(p.votes) : '',
     `GRPO ${p.familyScore.toFixed(2)}`,
     p.arxivId ? `arXiv ${p.arxivId}` : '',

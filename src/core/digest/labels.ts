@@ -1,4 +1,5 @@
 /** The digest's fixed strings in each channel language. Paper text is never translated here. */
+import { citedByText, type CitationCounts } from '../papers/citation-counts.ts';
 import type { DigestLanguage } from './types.ts';
 
 export interface DigestLabels {
@@ -16,6 +17,8 @@ export interface DigestLabels {
   links: string;
   vote: string;
   votes: (n: number) => string;
+  /** Semantic Scholar's counts and their date, in the footer. */
+  citedBy: (c: CitationCounts) => string;
   feedCounts: (fresh: number | null, family: number | null) => string;
   familyCount: (family: number | null) => string;
   warn: { stale: string; empty: string; failing: string; silent: string; never: string };
@@ -37,6 +40,7 @@ const en: DigestLabels = {
   links: 'Links',
   vote: 'Vote for reading group',
   votes: (n) => `${n} vote${n === 1 ? '' : 's'}`,
+  citedBy: citedByText,
   feedCounts: (fresh, family) => `${fresh ?? '?'} new, ${family ?? '?'} GRPO-family`,
   familyCount: (family) => `${family ?? '?'}`,
   warn: {
@@ -76,6 +80,8 @@ const zh: DigestLabels = {
   links: '链接',
   vote: '投票进读书会',
   votes: (n) => `${n} 票`,
+  citedBy: (c) =>
+    `被引 ${c.citationCount.toLocaleString('en-US')} 次（${c.influentialCount.toLocaleString('en-US')} 次有影响力）· 截至 ${c.fetchedAt.toISOString().slice(0, 10)}`,
   feedCounts: (fresh, family) => `新 ${fresh ?? '?'} 篇，GRPO 家族 ${family ?? '?'} 篇`,
   familyCount: (family) => `${family ?? '?'} 篇`,
   warn: {

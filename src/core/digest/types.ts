@@ -5,6 +5,7 @@
  */
 import type { DigestPicture } from '../pictures/digest-week.ts';
 import type { Reply } from '../reply.ts';
+import type { CitationCounts } from '../papers/citation-counts.ts';
 
 export type DigestLanguage = 'en' | 'zh';
 
@@ -42,6 +43,8 @@ export interface DigestPaper {
   hfUpvotes: number | null;
   githubStars: number | null;
   githubUrl: string | null;
+  /** Semantic Scholar's counts (null or absent until a refresh found the paper): a small ranking signal, shown on the card. */
+  citations?: CitationCounts | null;
   /** Votes for this paper in the channel's server's reading-group queue (0 when not queued). */
   votes: number;
   newsAt: Date;

@@ -10,6 +10,8 @@
  * `\DisORM` -> `DisORM`: papers define their method's name as a macro), so no word is lost.
  */
 
+import { renderCitations } from './citations.ts';
+
 const SYMBOLS: Record<string, string> = {
   alpha: 'α',
   beta: 'β',
@@ -221,23 +223,53 @@ const SUBSCRIPT: Record<string, string> = {
   '-': '₋',
 };
 
-/** Text that may hold LaTeX: a command, inline math, a tie before a command, TeX quotes. */
-const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``/;
+/** Text that may hold LaTeX: a command, inline math, a tie before a command, TeX quotes, a braced script. */
+const LOOKS_LATEX = /\\[a-zA-Z%&_#$]|\$[^\s$]|``|[A-Za-z0-9)][\^_]\{/;
 
 /** `text` with its LaTeX rendered as readable text; text without LaTeX is returned as is. */
-export function readable(text: string): string {
+export function readable(input: string): string {
+  const text = input.includes('}') ? dropRemnants(input) : input;
   if (!LOOKS_LATEX.test(text)) return text;
-  let out = text.replace(/\$\$([^$]+)\$\$/g, (_m, math: string) => ` ${renderMath(math)} `);
+  let out = renderCitations(text).replace(/\$\$([^$]+)\$\$/g, (_m, math: string) => ` ${renderMath(math)} `);
   // A lone relation in math before a number ("$>$1M", "$\sim$3x") is math, not money.
   out = out.replace(/\$(\\?[<>]|\\(?:sim|approx|geq?|leq?|times))\$(?=\d)/g, (_m, op: string) => renderMath(op));
   // Inline math as pandoc reads it: `$` followed by a non-space, closed by a `$` after a non-space and not before a digit ("$5 and $10" stays money).
   out = out.replace(/\$(?=\S)((?:\\\$|[^$])+?)(?<=\S)\$(?!\d)/g, (_m, math: string) => renderMath(math));
+  // A braced script whose math dollars a feed dropped ("a hard-but-solvable q^{+}").
+  out = out.replace(
+    /([A-Za-z0-9)])([\^_]\{[^{}\s]{1,8}\})/g,
+    (_m, base: string, script: string) => base + renderMath(script),
+  );
   out = renderText(out);
   return out
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/ ([,.;:)])/g, '$1')
     .replace(/\( /g, '(')
     .trim();
+}
+
+/**
+ * What is left of LaTeX whose command a feed already dropped: an `\href` as `https://x.org/y{label}`
+ * (shown as `\href` is: the link, with its label when it says more), and a brace that pairs with none
+ * ("We introduce Reasoning Scaffolding}, a framework").
+ */
+function dropRemnants(text: string): string {
+  const linked = text.replace(/(https?:\/\/[^\s{}]+)\{([^{}\s][^{}]*)\}/g, (_m, url: string, label: string) =>
+    url.replace(/^https?:\/\//, '') === label.trim().replace(/^https?:\/\//, '') ? url : `${label} (${url})`,
+  );
+  const unpaired = new Set<number>();
+  const open: number[] = [];
+  for (const m of linked.matchAll(/(?<!\\)[{}]/g)) {
+    if (m[0] === '{') open.push(m.index);
+    else if (open.length) open.pop();
+    else unpaired.add(m.index);
+  }
+  // An unclosed group after a command ("\footnote{Code at ...", cut short) is the command's: renderText reads it.
+  for (const at of open) if (!/\\[a-zA-Z]+\*?$/.test(linked.slice(0, at))) unpaired.add(at);
+  if (unpaired.size === 0) return linked;
+  const chars = linked.split('');
+  // "URL}{label": the two groups of an \href whose command went, read as two words.
+  return chars.map((c, i) => (!unpaired.has(i) ? c : c === '}' && unpaired.has(i + 1) ? ' ' : '')).join('');
 }
 
 /** Math: sub/superscripts, symbols, then the text rules (fonts, braces). */

@@ -8,17 +8,25 @@ export interface PickSignals {
   hfUpvotes: number | null;
   /** A human-written note exists (the seed corpus's structured Chinese notes). */
   hasNote: boolean;
+  /** Semantic Scholar's citation count, when a refresh found the paper. */
+  citationCount?: number | null;
 }
+
+/** The most citations can add to a weight: as much as ~8 HF upvotes, less than a note. */
+export const CITATION_WEIGHT_CAP = 1;
 
 /**
  * A paper's weight: 1 for being GRPO-family, up to 2 more for the classifier's confidence, about
  * 1 more per doubling of Hugging Face upvotes (log-scaled, so one viral paper does not win every
- * draw), and 1.5 for having a note. The best papers are ~5-8x as likely as the least.
+ * draw), 1.5 for having a note, and a light citation signal: log2(1 + citations) / 8, at most 1
+ * (255 citations reach it), so a classic is a little likelier without crowding out new work.
+ * The best papers are ~5-9x as likely as the least.
  */
 export function readingWeight(p: PickSignals): number {
   const score = Math.min(Math.max(p.familyScore ?? 0, 0), 1);
   const upvotes = Math.max(p.hfUpvotes ?? 0, 0);
-  return 1 + 2 * score + Math.log2(1 + upvotes) / 2 + (p.hasNote ? 1.5 : 0);
+  const cited = Math.min(CITATION_WEIGHT_CAP, Math.log2(1 + Math.max(p.citationCount ?? 0, 0)) / 8);
+  return 1 + 2 * score + Math.log2(1 + upvotes) / 2 + (p.hasNote ? 1.5 : 0) + cited;
 }
 
 /** Draws one item with probability proportional to its weight; `random` returns [0, 1). Undefined when empty. */

@@ -75,7 +75,7 @@ const CUES = FAMILY_CUES.filter((c) => c.family !== null).map((c) => ({
 
 /** A comparison ending just before the name: "outperforms GRPO", "baselines, like PPO and GRPO", "improvements over GRPO". */
 const BASELINE_BEFORE =
-  /\b(?:outperform\w*|surpass\w*|beat\w*|exceed\w*|compared? (?:to|with|against)|comparisons? (?:to|with|against)|relative to|versus|vs\.?|unlike|instead of|rather than|alternatives? to|baselines?|competitive with|on par with|match(?:es)?|differences? (?:between|from)|bridg\w* (?:between|to)|beyond|without|no need for|contrast\w*|in place of|(?:improvements?|gains?|advantages?|superiority) over)\b[^.;:]{0,60}$|\b(?:than|over|against)\s+(?:the\s+|standard\s+|vanilla\s+|strong\s+|both\s+)?(?:[\w-]+,?\s+){0,4}$/i;
+  /\b(?:outperform\w*|surpass\w*|beat\w*|exceed\w*|compared? (?:to|with|against)|comparisons? (?:to|with|against)|relative to|versus|vs\.?|unlike|instead of|rather than|alternatives? to|baselines?|competitive with|on par with|match(?:es)?|differences? (?:between|from)|bridg\w* (?:between|to)|beyond|without|no need for|contrast\w*|in place of|(?:improvements?|gains?|advantages?|superiority) over)\b(?:[^.;:]|\.\d){0,60}$|\b(?:than|over|against)\s+(?:the\s+|standard\s+|vanilla\s+|strong\s+|both\s+)?(?:[\w-]+,?\s+){0,4}\(?$/i;
 /** "GRPO baselines", "GRPO-based baseline". */
 const BASELINE_AFTER = /^[\s-]*(?:\w+[\s-]+){0,2}?baselines?\b|^\s*(?:is|are) (?:unavailable|absent|not available)/i;
 /** Background: "such as GRPO", "e.g., DAPO", "popular methods like GRPO", "existing GRPO-based methods". */
@@ -86,19 +86,19 @@ const VARIANT_BEFORE =
   /\b(?:(?:variant|extension|modification|modified version|improved version|version|generali[sz]ation|adaptation|refinement|enhancement)s? of|extend\w*|build\w* (?:up)?on|built (?:up)?on|on top of|based on|upon|modif(?:y|ies|ied|ying)|improv\w* (?:up)?on|generali[sz]\w*|augment\w*|enhanc\w*|(?:integrat|incorporat|plug|insert|inject)\w* [^.;]{0,40}?into|replac\w* [^.;]{0,40}? in)\s+(?:the\s+|a\s+)?(?:standard\s+|vanilla\s+|original\s+|existing\s+|popular\s+)?$/i;
 /** "a GRPO variant", "GRPO-style", "GRPO-based framework" (in the authors' own sentence). */
 const VARIANT_AFTER =
-  /^[\s-]*(?:variant|extension|-?based (?:method|algorithm|framework|approach|objective)|-?style (?:method|algorithm|objective))\b/i;
+  /^[\s-]*(?:variant|extension|adaptation|modification|-?based (?:method|algorithm|framework|approach|objective)|-?style (?:method|algorithm|objective))\b/i;
 /** Training with it: "trained with GRPO", "we adopt DAPO", "optimised via GRPO", "using RLVR". */
 const TRAINS_BEFORE =
-  /(?:\b(?:train\w*|fine-?tun\w*|optimi[sz]\w*|post-train\w*|learn\w*|updat\w*|align\w*|tun\w*|improv\w*|RL)\b[^.;:]{0,50}?\b(?:with|via|using|through|by|under)|\b(?:use|uses|used|using|adopt\w*|employ\w*|apply|applies|applied|applying|leverag\w+|utili[sz]\w+|run|runs|implement\w*|follow\w*|via|through|with))\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:[\w-]+\s+){0,2}$/i;
+  /(?:\b(?:train\w*|fine-?tun\w*|optimi[sz]\w*|post-train\w*|learn\w*|updat\w*|align\w*|tun\w*|improv\w*|RL)\b[^.;:]{0,50}?\b(?:with|via|using|through|by|under)|\b(?:use|uses|used|using|adopt\w*|employ\w*|apply|applies|applied|applying|leverag\w+|utili[sz]\w+|run|runs|implement\w*|follow\w*|via|through|with|under))\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:[\w-]+\s+){0,2}$/i;
 /** "GRPO training", "GRPO-trained", "during GRPO optimization" (not "the GRPO objective": that is what a paper studies). */
 const TRAINS_AFTER =
-  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were) (?:then |further |finally )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted|run)\b|^[\s-]*(?:based\s+|style\s+)?(?:training|fine-?tuning|post-training|optimi[sz]ation|stage|phase|trained|tuned|recipe|pipeline|updates?)\b/i;
+  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were) (?:then |further |finally )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted|run)\b|^[\s-]*(?:based\s+|style\s+)?(?:[\w-]+\s+){0,2}?(?:training|fine-?tuning|post-training|optimi[sz]ation|stage|phase|trained|tuned|recipe|pipeline|updates?|runs?|rewards?)\b/i;
 /** "GRPO is then applied", "(GRPO) is used to ...": the paper's pipeline told in the passive. */
 const PASSIVE_USE =
   /^\s*(?:\([^)]*\)\s*)?(?:is|are) (?:then |further |finally |subsequently )?(?:applied|used|adopted|employed|leveraged|utili[sz]ed|performed|conducted)\b/i;
 /** A sentence about the field, not the paper: "GRPO has become the standard ...", "Recent advances in RLVR ...". */
 const FRAMING =
-  /\b(?:ha(?:s|ve) (?:become|emerged|shown|gained|demonstrated|attracted|achieved|enabled|proven|driven)|emerg\w* as|popular\w*|widely|dominant|de facto|standard|paradigm|recent\w*|advances?|success\w*|prevalent|mainstream|existing|prior|previous|current)\b/i;
+  /\b(?:ha(?:s|ve) (?:become|emerged|shown|gained|demonstrated|attracted|achieved|enabled|proven|driven)|emerg\w* as|popular\w*|widely|dominant|de facto|standard|paradigm|recent\w*|advances?|success\w*|prevalent|mainstream|existing|prior|previous|current|often|commonly|typically|usually)\b/i;
 /** After an R1-style name: a model, not a recipe ("R1-style distilled models", "DeepSeek-R1-Zero"). */
 const MODEL_AFTER = /^[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|LRMs?|LLMs?|reasoners?|checkpoints?)\b/i;
 
@@ -107,10 +107,16 @@ const MODEL_AFTER = /^[\s-]*(?:[\w-]+\s+){0,2}?(?:models?|LRMs?|LLMs?|reasoners?
  * "a reward for answer correctness". It counts for RLVR only in the authors' own sentences.
  */
 const VERIFIABLE_REWARD =
-  /\brule-based (?:outcome )?(?:rewards?|reward functions?|reinforcement learning|RL)\b|\boutcome[- ](?:based |level |supervised |driven )?(?:rewards?|reinforcement learning|RL)\b|\b(?:format|accuracy|correctness|exact[- ]match|execution|unit[- ]test|test[- ]case|verifier)(?:-based)? rewards?\b|\brewards? for (?:answer )?correctness\b|\bverifiable (?:rewards?|outcomes?|outcome rewards?)\b/i;
+  /\bverifiable (?:execution )?(?:feedback|ground truth|tasks?)\b|\b(?:correctness|execution|test)[- ](?:feedback|rewards?|signals?)\b|\bexecution-reward\b|\brewards?\b[^.;]{0,40}\b(?:answer|final-answer|task) (?:correctness|accuracy)\b|\boutcome verification\b|\bverified (?:rollouts|trajectories)\b|\brule-based (?:outcome )?(?:rewards?|reward functions?|reinforcement learning|RL)\b|\boutcome[- ](?:based |level |supervised |driven )?(?:rewards?|reinforcement learning|RL)\b|\b(?:format|accuracy|correctness|exact[- ]match|execution|unit[- ]test|test[- ]case|verifier)(?:-based)? rewards?\b|\brewards? for (?:answer )?correctness\b|\bverifiable (?:rewards?|outcomes?|outcome rewards?)\b/i;
 /** The reward phrase is what the paper moves away from: "outcome-only reward", "without verifiable rewards". */
 const REWARD_CONTRAST =
-  /\b(?:outcome-only|beyond|without|instead of|rather than|unlike|alternative to|unavailable|lack\w*)\b/i;
+  /\b(?:outcome-only|beyond|without|instead of|rather than|unlike|alternative to|unavailable|lack\w*|cannot|no)\b/i;
+/** A sentence about a difficulty or about training a reward model, not about the paper's own rewards. */
+const REWARD_ASIDE =
+  /\b(?:is|are|remains?) challenging\b|\bill-suited\b|\bimpractical\b|\bcostly\b|\bexpensive\b|\bprone\b|\breward models?\b|\bGRMs?\b|\bjudges?\b/i;
+
+/** Post-training of a model, which places a family's acronym in the field even without RL words. */
+const POST_TRAINING = /\bSFT\b|\bpost-?train\w*|\bfine-?tun\w*/i;
 
 // ---- helpers ----
 
@@ -160,7 +166,8 @@ export function ownNames(title: string, abstract: string): string[] {
       if (!/[A-Z].*[A-Z]|-/.test(name)) continue;
       // A family's name is the paper's own only when the paper defines it: "(GSPO)", not "a GRPO variant".
       if (FAMILY_NAMES.has(name) && m[0][n.index - 1] !== '(') continue;
-      if (name.length > 2 && !/^(?:RL|LLMs?|MLLMs?|LRMs?|VLMs?|SFT|CoT|AI|RLHF|RLVR)$/.test(name)) names.add(name);
+      if (name.length > 2 && !/^(?:RL|LLMs?|MLLMs?|LRMs?|VLMs?|SFT|RFT|DPO|PPO|CoT|AI|RLHF|RLVR)$/.test(name))
+        names.add(name);
     }
   }
   return [...names];
@@ -218,10 +225,15 @@ function roleOf(
   if (BASELINE_BEFORE.test(before) || BASELINE_AFTER.test(after)) return 'baseline';
   if (isOwnName && ctx.owned) return 'defining';
   if (ownToken) return 'variant';
+  // A method named after the family ("DAGRPO", "CA-GRPO", "Fed-GRPO"), not set against or framed as the field's.
+  if (/[A-Za-z]-?$/.test(tokBefore) && !BACKGROUND_BEFORE.test(before) && !FRAMING.test(s)) return 'variant';
   // A sentence without "we" or the paper's own name: background, unless it plainly describes training
   // ("the policy is trained with GRPO", "a targeted round of GRPO is applied") and does not frame the field.
   if (!ctx.owned) {
-    if (BACKGROUND_BEFORE.test(before) || FRAMING.test(s)) return 'background';
+    // "Yet training a curator with GRPO can ...", "... via RLVR is effective but limited by ...": what the paper argues against.
+    if (BACKGROUND_BEFORE.test(before) || FRAMING.test(s) || RESERVATION.test(s)) return 'background';
+    if (VARIANT_BEFORE.test(before) || VARIANT_AFTER.test(after)) return 'variant';
+    if (TRAINS_BEFORE.test(before) || TRAINS_AFTER.test(after)) return 'trains-with';
     if (/\b(?:rounds?|stages?|phases?) of\s+$/i.test(before) || PASSIVE_USE.test(after)) return 'trains-with';
     if (
       /\b(?:trained|fine-?tuned|optimi[sz]ed|post-trained)\s+(?:\w+\s+){0,3}?(?:with|via|using|through|by)\s+(?:the\s+)?$/i.test(
@@ -240,7 +252,8 @@ function roleOf(
 /** Every occurrence of every family name, with its role. */
 export function familyMentions(title: string, abstract: string): FamilyMention[] {
   const own = ownNames(title, abstract);
-  const rlContext = RL_CONTEXT.test(`${title}\n${abstract}`);
+  // Post-training words place an acronym in the field too ("SFT achieves ... and GRPO achieves ...").
+  const rlContext = RL_CONTEXT.test(`${title}\n${abstract}`) || POST_TRAINING.test(`${title}\n${abstract}`);
   const units: { text: string; where: 'title' | 'abstract' }[] = [
     { text: title, where: 'title' },
     ...sentences(abstract).map((text) => ({ text, where: 'abstract' as const })),
@@ -259,10 +272,15 @@ export function familyMentions(title: string, abstract: string): FamilyMention[]
       }
       rest = rest.replace(c.all, (x) => ' '.repeat(x.length));
     }
-    // RLVR said without its name, in the authors' own sentence about their training.
-    if (u.where === 'abstract' && owned) {
+    // RLVR said without its name, in a sentence about the paper's own training (the first one frames the field).
+    const about = owned || (u !== units[1] && !FRAMING.test(u.text) && !BACKGROUND_BEFORE.test(u.text));
+    if (u.where === 'abstract' && about) {
       const m = VERIFIABLE_REWARD.exec(u.text);
-      if (m && !REWARD_CONTRAST.test(u.text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 30)))
+      if (
+        m &&
+        !REWARD_CONTRAST.test(u.text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 30)) &&
+        !REWARD_ASIDE.test(u.text)
+      )
         if (!BASELINE_BEFORE.test(u.text.slice(0, m.index)))
           out.push({
             family: 'RLVR',
@@ -272,7 +290,17 @@ export function familyMentions(title: string, abstract: string): FamilyMention[]
           });
     }
   }
-  rlvrSetting(out, sentences(abstract)[0] ?? '', trainsWithRl(title, abstract, own));
+  groupRelative(out, units);
+  for (const n of own) {
+    // The paper's own method written as one word with the family's acronym first ("GRPODropout"), which the cues' word boundary misses.
+    const family = /^(GRPO|DAPO|GSPO|GMPO|GVPO|CISPO|RLOO)(?=[A-Z][a-z])/.exec(n)?.[1];
+    const unit = family ? units.find((u) => u.text.includes(n)) : undefined;
+    if (family && unit) {
+      const at = unit.text.indexOf(n);
+      out.push({ family, role: 'variant', where: unit.where, phrase: phraseAround(unit.text, at, at + n.length) });
+    }
+  }
+  rlvrSetting(out, sentences(abstract), trainsWithRl(title, abstract, own));
   return out;
 }
 
@@ -286,6 +314,34 @@ function trainsWithRl(title: string, abstract: string, own: readonly string[]): 
   );
 }
 
+/** GRPO described without its name: "group-relative policy learning", "group-derived advantages", "Group Policy Optimization". */
+const GROUP_RELATIVE =
+  /(?<![\w-])group[- ](?:relative|based|normali[sz]ed|derived)\s+(?:local\s+)?(?:policy (?:optimi[sz]ation|learning)|reinforcement learning|RL|advantages?)\b|\bgroup policy optimi[sz]ation\b/i;
+
+/** GRPO by description, in a sentence about the paper's own method, when no sentence names GRPO as its own. */
+function groupRelative(out: FamilyMention[], units: readonly { text: string; where: 'title' | 'abstract' }[]): void {
+  if (out.some((m) => m.family === 'GRPO' && MEMBER_ROLES.includes(m.role))) return;
+  for (const u of units.slice(1)) {
+    const m = GROUP_RELATIVE.exec(u.text);
+    // The name spelled out is a mention like any other (its role is decided there); an aside is no description of the method.
+    if (!m || /GRPO/.test(u.text) || (!FIRST_PERSON.test(u.text) && (FRAMING.test(u.text) || RESERVATION.test(u.text))))
+      continue;
+    if (BASELINE_BEFORE.test(u.text.slice(0, m.index)) || BACKGROUND_BEFORE.test(u.text.slice(0, m.index))) continue;
+    if (REWARD_CONTRAST.test(u.text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 30))) continue;
+    out.push({
+      family: 'GRPO',
+      role: 'trains-with',
+      where: u.where,
+      phrase: phraseAround(u.text, m.index, m.index + m[0].length),
+    });
+    return;
+  }
+}
+
+/** RLVR as where the paper's own work sits: "in RLVR", "for stable RLVR", "RLVR frameworks", "During RLVR". */
+const RLVR_SETTING =
+  /\b(?:in|for|during|within|into|to)\s+(?:the\s+)?(?:(?:stable|agentic|standard|online|multimodal|efficient)\s+)?(?:RLVR|reinforcement learning (?:with|from) verifiable rewards?)\b|\bRLVR[- ](?:training|frameworks?|post-training|settings?|pipelines?|recipes?)\b/i;
+
 /** A first sentence that frames the paper without reservation ("RLVR has emerged as ..."), not one that criticises what it names. */
 const RESERVATION =
   /\b(?:but|however|yet|limit\w*|struggl\w*|suffer\w*|costly|expensive|reli\w+|rely|lack\w*|fail\w*|without)\b/i;
@@ -295,21 +351,39 @@ const RESERVATION =
  * and opens by placing itself in RL from verifiable rewards works in RLVR, unless it sets RLVR
  * against something anywhere (then RLVR is what it moves away from).
  */
-function rlvrSetting(out: FamilyMention[], first: string, ownRl: boolean): void {
+function rlvrSetting(out: FamilyMention[], units: readonly string[], ownRl: boolean): void {
   const rlvr = out.filter((m) => m.family === 'RLVR');
   if (rlvr.some((m) => MEMBER_ROLES.includes(m.role) || m.role === 'baseline' || m.role === 'clash')) return;
   if (!ownRl && !out.some((m) => m.family !== 'RLVR' && MEMBER_ROLES.includes(m.role))) return;
-  if (RESERVATION.test(first)) return;
+  const [first = '', ...rest] = units;
   const m =
-    /\bRLVR\b|\breinforcement learning (?:with|from) verifiable rewards?\b/i.exec(first) ??
-    VERIFIABLE_REWARD.exec(first);
-  if (m)
+    RESERVATION.test(first) || REWARD_CONTRAST.test(first)
+      ? null
+      : (/\bRLVR\b|\breinforcement learning (?:with|from) verifiable rewards?\b/i.exec(first) ??
+        VERIFIABLE_REWARD.exec(first));
+  if (m) {
     out.push({
       family: 'RLVR',
       role: 'setting',
       where: 'abstract',
       phrase: phraseAround(first, m.index, m.index + m[0].length),
     });
+    return;
+  }
+  // Or a later sentence places the paper's work in it: "credit assignment in RLVR", "agentic RLVR", "RLVR frameworks".
+  for (const u of [first, ...rest]) {
+    const w = RLVR_SETTING.exec(u);
+    const around = w ? u.slice(Math.max(0, w.index - 40), w.index + w[0].length + 40) : '';
+    if (w && !REWARD_CONTRAST.test(around) && !BASELINE_BEFORE.test(u.slice(0, w.index))) {
+      out.push({
+        family: 'RLVR',
+        role: 'setting',
+        where: 'abstract',
+        phrase: phraseAround(u, w.index, w.index + w[0].length),
+      });
+      return;
+    }
+  }
 }
 
 const RANK: Record<FamilyRole, number> = {

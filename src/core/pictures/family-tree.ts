@@ -3,9 +3,14 @@
  * algorithm (name, its defining paper's year, papers in the corpus, new this month), one arrow per
  * "builds on" relation, from the older algorithm to the one building on it. Pure.
  *
- * Left to right, so the 16 algorithms building on GRPO stack in one column: about as tall as it is
+ * Left to right, so the algorithms building on GRPO stack in one column: about as tall as it is
  * wide, which a phone shows large enough to read. Background methods that are not families (PPO,
  * REINFORCE) are dashed boxes.
+ *
+ * Every arrow leaves its box on the right and enters the next on the left as straight segments
+ * (`splines=polyline`), with room between the columns (`ranksep`): GRPO's arrows then fan out to
+ * its column in the order of the boxes they reach. With curved splines and little room, dot bent
+ * them into one braided bundle that no reader could follow (issue 27).
  */
 import type { FamilyEntry } from '../papers/families.ts';
 import { arxivIdMonth } from '../papers/identity.ts';
@@ -66,9 +71,9 @@ export function familyTreeDot(input: FamilyTreeInput): string {
   const background = [...new Set(edges.map(([from]) => from).filter((n) => !known.has(n)))];
   const lines = [
     'digraph family_tree {',
-    `  graph [rankdir=LR bgcolor="${COLORS.background}" pad=0.15 nodesep=0.1 ranksep=0.22 fontname="${FONT}" fontsize=16 fontcolor="${COLORS.ink}" labelloc=t labeljust=l label=<${title(input)}>];`,
+    `  graph [rankdir=LR bgcolor="${COLORS.background}" pad=0.15 nodesep=0.1 ranksep=0.7 splines=polyline fontname="${FONT}" fontsize=16 fontcolor="${COLORS.ink}" labelloc=t labeljust=l label=<${title(input)}>];`,
     `  node [shape=box style="rounded,filled" fontname="${FONT}" fontsize=15 fontcolor="${COLORS.ink}" color="${COLORS.line}" fillcolor="${COLORS.box}" penwidth=1.2 margin="0.07,0.04"];`,
-    `  edge [color="${COLORS.line}" arrowsize=0.7 penwidth=1.1];`,
+    `  edge [tailport=e headport=w color="${COLORS.line}" arrowsize=0.7 penwidth=1.1];`,
     ...background.map((name) => {
       const year = input.background[name];
       return `  ${id(name)} [label=<<B>${html(name)}</B>${year ? `<BR/><FONT POINT-SIZE="13">${year}</FONT>` : ''}> style="rounded,dashed" fillcolor="${COLORS.background}"];`;
@@ -97,10 +102,15 @@ function nodeLabel(f: TreeFamily, month: string, onAccent: boolean): string {
   return `<B>${html(f.name)}</B><BR/><FONT POINT-SIZE="13">${html(detail)}</FONT>${fresh}`;
 }
 
+/** The title and its legend; "+new in November 2026" only when some box says it (a key to nothing misleads). */
 function title(input: FamilyTreeInput): string {
+  const muted = (text: string) => `<FONT POINT-SIZE="13" COLOR="${COLORS.muted}">${text}</FONT>`;
+  const fresh = input.families.some((f) => f.thisMonth > 0)
+    ? `${muted(' · ')}<FONT POINT-SIZE="13" COLOR="${COLORS.fresh}">+new in ${html(input.month)}</FONT>`
+    : '';
   const lines = [
     '<B>GRPO family tree</B>',
-    `<FONT POINT-SIZE="13" COLOR="${COLORS.muted}">papers in the corpus · </FONT><FONT POINT-SIZE="13" COLOR="${COLORS.fresh}">+new in ${html(input.month)}</FONT><FONT POINT-SIZE="13" COLOR="${COLORS.muted}"> · A → B: B builds on A</FONT>`,
+    `${muted('papers in the corpus')}${fresh}${muted(' · A → B: B builds on A')}`,
     ...(input.highlight
       ? [
           `<FONT POINT-SIZE="13" COLOR="${COLORS.accent}">${html(input.highlight)} and what builds on it are highlighted</FONT>`,

@@ -1,7 +1,7 @@
 /**
  * `/trends` as a Vega-Lite chart: the subject's papers per week as bars, each week's top paper's HF
- * upvotes written above its bar (▲ 37), then one small panel per family on a shared scale, so the
- * panels compare at a glance. Week labels are formatted in UTC, so the picture does not depend on
+ * upvotes written above its bar (▲ 37) and above any neighbour the label spans, then one small
+ * panel per family on a shared scale, so the panels compare at a glance. Week labels are formatted in UTC, so the picture does not depend on
  * the machine's time zone. Pure: data in, spec out; src/services/render draws it.
  */
 import type { TopLevelSpec } from 'vega-lite';
@@ -16,11 +16,21 @@ const MONTH_LABEL = `utcdate(${DATE}) <= 7 ? utcFormat(${DATE}, '%b \u2019%y') :
 const UPVOTE_FONT = 12;
 
 /**
- * The weeks whose top paper's upvotes are written above the bar: most upvoted first, skipping a week
- * whose label would touch one already placed (bars get narrow over many weeks). The text answer
+ * Half the width of an upvote label in px, a little generous: in bold DejaVu Sans at UPVOTE_FONT px,
+ * ▲ is about 0.77 em, the space 0.35 em and each digit 0.70 em; 2 px of air on each side.
+ */
+export function upvoteLabelHalf(upvotes: number): number {
+  return ((0.77 + 0.35 + 0.7 * String(upvotes).length) * UPVOTE_FONT + 4) / 2;
+}
+
+/**
+ * The weeks whose top paper's upvotes are written above the bars, each with the count it sits above:
+ * most upvoted first, skipping a week whose label would touch one already placed (bars get narrow
+ * over many weeks). A label is wider than its bar, so it sits above the tallest bar it spans, never
+ * across a taller neighbour (issue 27: "▲ 20" was written over the bars beside it). The text answer
  * lists every week's.
  */
-export function labelledWeeks(s: TrendSeries): Set<string> {
+export function upvoteLabels(s: TrendSeries): Map<string, number> {
   const step = WIDTH / Math.max(1, s.weeks.length);
   const ranked = s.weeks
     .map((w, i) => ({ i, w }))
@@ -28,11 +38,16 @@ export function labelledWeeks(s: TrendSeries): Set<string> {
     .sort((a, b) => b.w.top!.hfUpvotes - a.w.top!.hfUpvotes || a.i - b.i);
   const placed: { i: number; half: number }[] = [];
   for (const { i, w } of ranked) {
-    // ▲, a space and the digits in bold at UPVOTE_FONT px, about 0.7 em each, and a little air.
-    const half = ((2 + String(w.top!.hfUpvotes).length) * 0.7 * UPVOTE_FONT + 6) / 2;
+    const half = upvoteLabelHalf(w.top!.hfUpvotes);
     if (placed.every((p) => Math.abs(p.i - i) * step >= p.half + half)) placed.push({ i, half });
   }
-  return new Set(placed.map((p) => s.weeks[p.i]!.start));
+  return new Map(
+    placed.map(({ i, half }) => {
+      // Every bar whose band reaches under the label: its centre within half a step of the label's ends.
+      const under = s.weeks.filter((_, j) => Math.abs(j - i) * step < half + step / 2);
+      return [s.weeks[i]!.start, Math.max(...under.map((w) => w.count))];
+    }),
+  );
 }
 
 export function trendsChartSpec(t: Trends): TopLevelSpec {
@@ -66,7 +81,7 @@ const x = (labels: boolean, weeks: number) => ({
 });
 
 function overallChart(s: TrendSeries) {
-  const labelled = labelledWeeks(s);
+  const labels = upvoteLabels(s);
   return {
     width: WIDTH,
     height: 150,
@@ -75,7 +90,8 @@ function overallChart(s: TrendSeries) {
       values: s.weeks.map((w) => ({
         start: w.start,
         count: w.count,
-        upvotes: w.top && labelled.has(w.start) ? `▲ ${w.top.hfUpvotes}` : '',
+        upvotes: w.top && labels.has(w.start) ? `▲ ${w.top.hfUpvotes}` : '',
+        labelAt: labels.get(w.start) ?? w.count,
       })),
     },
     encoding: {
@@ -92,7 +108,7 @@ function overallChart(s: TrendSeries) {
           fontWeight: 'bold' as const,
           color: COLORS.upvotes,
         },
-        encoding: { text: { field: 'upvotes' } },
+        encoding: { text: { field: 'upvotes' }, y: { field: 'labelAt', type: 'quantitative' as const } },
       },
     ],
   };

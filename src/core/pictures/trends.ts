@@ -143,3 +143,24 @@ function topPaper(papers: readonly TrendPaperRow[]): TrendTop | undefined {
   for (const p of papers) if ((p.hfUpvotes ?? 0) > (best?.hfUpvotes ?? 0)) best = p;
   return best ? { title: best.title, arxivId: best.arxivId, hfUpvotes: best.hfUpvotes ?? 0 } : undefined;
 }
+
+/** The fewest weeks, ending with the current one, that hold every dated paper of a subject. */
+export interface TrendReach {
+  weeks: number;
+  /** Dated papers in those weeks. */
+  papers: number;
+  /** The Monday of the week of the oldest. */
+  from: string;
+}
+
+/**
+ * How far back `/trends` must look to show a subject's papers, from its trends over a long range:
+ * from the week of the oldest dated paper in it to the current week; none when it has no dated paper.
+ * Suggesting the newest paper's week instead drew one bar at the left edge and empty weeks after it
+ * (issue 27: "try weeks:34" on the seed corpus showed 1 of its 45 dated papers).
+ */
+export function trendReach(t: Trends): TrendReach | undefined {
+  const first = t.overall.weeks.findIndex((w) => w.count > 0);
+  if (first < 0) return undefined;
+  return { weeks: t.overall.weeks.length - first, papers: t.overall.total, from: t.overall.weeks[first]!.start };
+}

@@ -5,6 +5,12 @@
  */
 import { editDistance } from '../edit-distance.ts';
 
+/** A word of a query searched as another: the word as typed (lowercase) and the word searched instead. */
+export interface Correction {
+  typed: string;
+  shown: string;
+}
+
 export function correction(
   word: string,
   vocabulary: readonly string[],

@@ -2,12 +2,15 @@
  * Whether a paper matches a subscription. Pure.
  *
  * - keyword: a case- and accent-insensitive whole-word or whole-phrase match in the title or the
- *   abstract (`clip-higher` also matches "Clip Higher"); any of its exclusions (comma-separated
- *   words or phrases) found there suppresses the match.
+ *   abstract as the notice shows them (`readable`: not in a citation's key or a LaTeX command;
+ *   `clip-higher` also matches "Clip Higher"); any of its exclusions (comma-separated words or
+ *   phrases) found there suppresses the match.
  * - author: a normalised name match (accents, case, punctuation ignored; "Last, First" reordered;
  *   an initial matches any given name with that letter; two-part names also match reversed).
  * - topic and family: membership in the paper's topics or families (families case-insensitively).
  */
+
+import { readable } from '../papers/latex.ts';
 
 export type SubscriptionKind = 'topic' | 'keyword' | 'author' | 'family';
 export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = ['topic', 'keyword', 'author', 'family'];
@@ -65,7 +68,7 @@ export function keywordMatches(
   keyword: string,
   exclude?: string | null,
 ): boolean {
-  const text = `${paper.title}\n${paper.abstract}`;
+  const text = `${readable(paper.title)}\n${readable(paper.abstract)}`;
   if (!containsPhrase(text, keyword)) return false;
   return !excludeTerms(exclude).some((term) => containsPhrase(text, term));
 }

@@ -3,6 +3,7 @@ import { NOT_ANSWERABLE } from '../ask/prompt.ts';
 import { defuseLinks, LIMITS, neutralizeMentions, truncate, untrustedText, type Embed, type Reply } from '../reply.ts';
 import { linkTitle, paperLinks } from '../papers/links.ts';
 import { readable } from '../papers/latex.ts';
+import { correctionNotice } from './search-notice.ts';
 
 export const NO_KEY_NOTICE =
   'An answer needs ANTHROPIC_API_KEY; here are the most relevant stored papers with their TL;DRs.';
@@ -55,6 +56,9 @@ const title = (q: string) => truncate(`Q: ${neutralizeMentions(q.replace(/\s+/g,
 
 /** The reply to /ask for any outcome. Within Discord's limits: the description stays under 4,096 characters. */
 export function askReply(r: AskResult): Reply {
+  const corrected = correctionNotice(r.question, r.corrections);
+  // Said first, as /paper search does: the papers were found for the corrected words.
+  const lead = corrected ? `${corrected}\n\n` : '';
   if (r.kind === 'no-papers') {
     return {
       content: `No stored paper matches "${truncate(neutralizeMentions(r.question), 200)}". Try other words, or drop the since/topic filters.`,
@@ -65,8 +69,8 @@ export function askReply(r: AskResult): Reply {
   if (r.kind === 'answered') {
     const cited = r.citations.flatMap((n) => r.papers[n - 1] ?? []);
     const sources = `\n\n**Sources**\n${cited.map(sourceLine).join('\n')}`;
-    const room = LIMITS.description - sources.length;
-    embed.description = truncate(linkCitations(defuseLinks(r.answer), r.papers), Math.max(200, room)) + sources;
+    const room = LIMITS.description - sources.length - lead.length;
+    embed.description = lead + truncate(linkCitations(defuseLinks(r.answer), r.papers), Math.max(200, room)) + sources;
     embed.description = truncate(embed.description, LIMITS.description);
     embed.footer = `Answered only from ${r.papers.length} retrieved papers${r.model ? ` by ${r.model}` : ''}. Check the sources.`;
   } else {
@@ -79,7 +83,7 @@ export function askReply(r: AskResult): Reply {
             'over-budget': BUDGET_NOTICE,
           }[r.kind];
     embed.description = truncate(
-      `${notice}\n\n${rankedList(r.papers, LIMITS.description - notice.length - 10)}`,
+      `${lead}${notice}\n\n${rankedList(r.papers, LIMITS.description - lead.length - notice.length - 10)}`,
       LIMITS.description,
     );
   }

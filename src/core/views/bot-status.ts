@@ -33,6 +33,33 @@ export interface BotStatus {
   llmConfigured: boolean;
   digests: { since: number; total: number };
   channels: { enabled: number; paused: number };
+  /** Semantic Scholar's citation counts: coverage, freshness and the last refresh (absent: not shown). */
+  citations?: CitationStatus;
+}
+
+/** What /status says of the citation counts. */
+export interface CitationStatus {
+  /** GRPO-family papers with an arXiv id (those a refresh asks about), and how many have counts. */
+  family: number;
+  withCounts: number;
+  /** When the newest counts were read. */
+  newest: Date | null;
+  lastRun?: { startedAt: Date; status: string; error: string | null };
+  /** S2_API_KEY is set (its own 1 request/s) or not (the shared pool). */
+  keyed: boolean;
+}
+
+/** Coverage, freshness, the last refresh and why it stopped (the job's own words: 429s, an outage). */
+function citationsLine(c: CitationStatus): string {
+  const bits = [`${c.withCounts} of ${c.family} GRPO-family papers have counts`];
+  if (c.newest) bits.push(`newest from ${whenText(c.newest)}`);
+  bits.push(
+    c.lastRun
+      ? `last refresh ${whenText(c.lastRun.startedAt)} · ${c.lastRun.status}${c.lastRun.error ? ` · ${said(c.lastRun.error, 300)}` : ''}`
+      : 'never refreshed (daily on S2_CRON, or `grpo-digest citations`)',
+  );
+  if (!c.keyed) bits.push('no S2_API_KEY: shared pool, often rate-limited');
+  return bits.join(' · ');
 }
 
 const ICON: Record<string, string> = { ok: '✅', stale: '⚠️', empty: '⚠️', failing: '❌' };
@@ -120,6 +147,15 @@ export function botStatusReply(s: BotStatus): Reply {
             value: textsLine(s.texts),
             inline: false,
           },
+          ...(s.citations
+            ? [
+                {
+                  name: 'Citations (Semantic Scholar)',
+                  value: truncate(citationsLine(s.citations), 1024),
+                  inline: false,
+                },
+              ]
+            : []),
           {
             name: 'Digests',
             value: `${s.digests.since} message${s.digests.since === 1 ? '' : 's'} sent today, ${s.digests.total} in total · ${s.channels.enabled} channel${s.channels.enabled === 1 ? '' : 's'}${s.channels.paused ? `, ${s.channels.paused} paused` : ''}`,

@@ -38,13 +38,14 @@ export function familyTreeReply(v: FamilyTreeView): Reply {
     const parents = f.buildsOn.length ? ` · builds on ${f.buildsOn.join(', ')}` : '';
     return `${name}${f.year ? ` ${f.year}` : ''} · ${f.total} member${f.total === 1 ? '' : 's'}${fresh}${parents}`;
   });
+  const fresh = v.families.some((f) => f.thisMonth > 0);
   return {
     embeds: [
       {
         title: v.highlight ? `GRPO family tree: ${v.highlight}` : 'GRPO family tree',
         description: truncate(lines.join('\n'), LIMITS.description),
         ...(v.file && { image: v.file.name }),
-        footer: `Members in the corpus per family (its defining paper and the papers that propose a variant of it or train with it; papers that only cite it are not counted); "new" = announced in ${v.month} (UTC). ${v.file ? '' : 'The picture could not be drawn this time; the list says the same. '}/family show name:<family> for one family.`,
+        footer: `Members in the corpus per family (its defining paper and the papers that propose a variant of it or train with it; papers that only cite it are not counted); ${fresh ? `"new" = announced in ${v.month} (UTC)` : `no member announced in ${v.month} (UTC) yet`}. ${v.file ? '' : 'The picture could not be drawn this time; the list says the same. '}/family show name:<family> for one family.`,
       },
     ],
     ...(v.file && { files: [v.file] }),

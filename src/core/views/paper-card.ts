@@ -10,6 +10,7 @@ import { compactDelta } from '../digest/delta.ts';
 import { labelsFor } from '../digest/labels.ts';
 import { recipeField, settingsField, trainingButtons } from './training.ts';
 import { familyReasons } from '../papers/classify.ts';
+import { citedByText } from '../papers/citation-counts.ts';
 
 /**
  * The paper card: title linked to arXiv, byline, date, families and topics (plus families it builds on by citation), the abstract, the repaired
@@ -68,6 +69,7 @@ export function paperCardReply(
   const signals = [
     p.hfUpvotes ? `▲ ${p.hfUpvotes} on HF` : '',
     p.githubStars ? `★ ${p.githubStars} on GitHub` : '',
+    d.citationCounts ? `${citedByText(d.citationCounts)} (Semantic Scholar)` : '',
   ].filter(Boolean);
   if (signals.length) fields.push({ name: 'Signals', value: signals.join(' · '), inline: true });
   fields.push({ name: 'Links', value: links.list.map((l) => `[${l.label}](${l.url})`).join(' · '), inline: true });

@@ -3,13 +3,7 @@
  * searched as its likely spelling, and the user may want the word as typed.
  */
 import { untrustedText } from '../reply.ts';
-
-export interface Correction {
-  /** The word as typed (lowercase). */
-  typed: string;
-  /** The word searched instead. */
-  shown: string;
-}
+import type { Correction } from '../ranking/typo.ts';
 
 /** The query with its corrected words replaced, as typed otherwise. */
 export function correctedQuery(query: string, corrections: readonly Correction[]): string {

@@ -3,7 +3,7 @@
  * not be drawn): papers per week with the week's most upvoted paper, then the families' totals.
  * Pure; the chart is drawn by the command.
  */
-import type { Trends, TrendWeek } from '../pictures/trends.ts';
+import type { TrendReach, Trends, TrendWeek } from '../pictures/trends.ts';
 import { LIMITS, truncate, type Reply, type ReplyFile } from '../reply.ts';
 import { linkTitle, paperLinks } from '../papers/links.ts';
 
@@ -38,6 +38,8 @@ export interface TrendsView {
   file?: ReplyFile;
   /** When the subject has no dated paper in the range: the newest day one is dated, if any. */
   newest?: string;
+  /** When the subject has no dated paper in the range: the weeks that hold its papers within the longest range, if any. */
+  reach?: TrendReach;
   /** The subject's papers in all, whatever their date (the GRPO family's one count, or a family's members). */
   whole?: { total: number; label: string };
 }
@@ -60,9 +62,7 @@ export function trendsReply(v: TrendsView): Reply {
   const title = truncate(`${t.subject}: papers per week`, LIMITS.title);
   if (t.overall.total === 0) {
     const hint =
-      v.newest && v.newest < t.range.from
-        ? ` The newest dated one is from ${v.newest}: ${suggestWeeks(v.newest, t.range.from, weeks)}`
-        : '';
+      v.newest && v.newest < t.range.from ? ` The newest dated one is from ${v.newest}${reachHint(v.reach)}` : '';
     return {
       embeds: [
         {
@@ -148,12 +148,14 @@ function monthOnlyNote(t: Trends): string {
     : '';
 }
 
-/** "try weeks:40" when a longer range reaches the newest paper, or says it is older than the longest range. */
-function suggestWeeks(newest: string, from: string, weeks: number): string {
-  const needed = weeks + Math.ceil((Date.parse(from) - Date.parse(newest)) / (7 * 86_400_000));
-  return needed <= MAX_TREND_WEEKS
-    ? `try weeks:${needed}.`
-    : `older than the longest range (${MAX_TREND_WEEKS} weeks).`;
+/**
+ * "try weeks:89", the weeks that hold every paper the longest range can show (not just the newest,
+ * which drew one bar and empty weeks), or that the newest is older than the longest range.
+ */
+function reachHint(reach: TrendReach | undefined): string {
+  if (!reach) return `: older than the longest range (${MAX_TREND_WEEKS} weeks).`;
+  if (reach.papers === 1) return `: try weeks:${reach.weeks}.`;
+  return `; the ${reach.papers} dated in the last ${MAX_TREND_WEEKS} weeks go back to the week of ${reach.from}: try weeks:${reach.weeks}.`;
 }
 
 /** The longest range `/trends` draws. */

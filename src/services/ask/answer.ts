@@ -5,6 +5,7 @@ import { askModel } from './model.ts';
 import type { AskResult as CoreAskResult, RetrievedPaper as CoreRetrievedPaper } from '../../core/ask/result.ts';
 import { summariesToShow } from '../summarize/show.ts';
 import { retrievePapers, type RetrieveOptions } from './retrieve.ts';
+import type { Correction } from '../../core/ranking/typo.ts';
 
 /** Papers retrieved per question: enough to compare methods, few enough to keep the prompt small. */
 export const ASK_K = 8;
@@ -19,20 +20,23 @@ export interface AskRequest {
 export type RetrievedPaper = CoreRetrievedPaper<Paper>;
 export type AskResult = CoreAskResult<Paper>;
 
-/** The retrieved papers with their reference numbers and the summary shown for each. */
+/**
+ * The retrieved papers with their reference numbers and the summary shown for each, and the words of
+ * the question searched as others (misspellings).
+ */
 export async function retrieveSources(
   deps: Pick<CommandDeps, 'db'>,
   r: AskRequest,
   o: Partial<RetrieveOptions> = {},
-): Promise<RetrievedPaper[]> {
-  const found = await retrievePapers(deps.db, r.question, {
+): Promise<{ sources: RetrievedPaper[]; corrections: Correction[] }> {
+  const { papers: found, corrections } = await retrievePapers(deps.db, r.question, {
     k: ASK_K,
     ...(r.since && { since: r.since }),
     ...(r.topic && { topic: r.topic }),
     ...o,
   });
   const shown = await summariesToShow(deps.db, found, 'en');
-  return found.map((paper, i) => ({
+  const sources = found.map((paper, i) => ({
     paper,
     source: {
       n: i + 1,
@@ -44,6 +48,7 @@ export async function retrieveSources(
       tldr: shown.get(paper.id)?.tldr ?? null,
     },
   }));
+  return { sources, corrections };
 }
 
 /**
@@ -56,8 +61,8 @@ export async function answerQuestion(
   deps: Pick<CommandDeps, 'db' | 'config' | 'now' | 'log' | 'llm'>,
   r: AskRequest,
 ): Promise<AskResult> {
-  const papers = await retrieveSources(deps, r);
-  const base = { question: r.question, papers, costUsd: 0, model: null };
+  const { sources: papers, corrections } = await retrieveSources(deps, r);
+  const base = { question: r.question, papers, corrections, costUsd: 0, model: null };
   if (papers.length === 0) return { ...base, kind: 'no-papers' };
   const { llm } = deps;
   if (!llm) return { ...base, kind: 'no-key' };

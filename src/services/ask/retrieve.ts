@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Paper } from '../../../db/schema.ts';
 import { papersInOrder } from '../../../db/queries/papers.ts';
 import { searchPapers } from '../search/search.ts';
+import type { Correction } from '../../core/ranking/typo.ts';
 
 export interface RetrieveOptions {
   /** How many papers to keep (the answer's sources). */
@@ -27,16 +28,21 @@ export const RELEVANCE_FLOOR = 0.35;
 /**
  * The papers an answer may use, most relevant first: `/paper search`'s ranking of the question
  * (which drops question scaffolding itself) down to RELEVANCE_FLOOR of the best score, then the
- * since/topic filters on the full rows.
+ * since/topic filters on the full rows; with the misspelled words it searched as others, for the notice.
  */
-export async function retrievePapers(db: Db, question: string, o: RetrieveOptions): Promise<Paper[]> {
+export async function retrievePapers(
+  db: Db,
+  question: string,
+  o: RetrieveOptions,
+): Promise<{ papers: Paper[]; corrections: Correction[] }> {
   const filtered = Boolean(o.since || o.topic);
   const offset = o.offset ?? 0;
   // Read from the top even for "More like this", so the floor is the same share of the same best score.
   const ranked = await searchPapers(db, question, { limit: filtered ? FILTER_POOL : offset + o.k });
   const best = ranked.hits[0]?.score ?? 0;
   const hits = ranked.hits.filter((h) => h.score >= best * RELEVANCE_FLOOR);
-  if (hits.length === 0) return [];
+  const corrections = ranked.corrections ?? [];
+  if (hits.length === 0) return { papers: [], corrections };
   const rows = await papersInOrder(
     db,
     hits.map((h) => h.id),
@@ -45,5 +51,5 @@ export async function retrievePapers(db: Db, question: string, o: RetrieveOption
     (p) =>
       (!o.since || (p.publishedOn !== null && p.publishedOn >= o.since)) && (!o.topic || p.topics.includes(o.topic)),
   );
-  return kept.slice(offset, offset + o.k);
+  return { papers: kept.slice(offset, offset + o.k), corrections };
 }

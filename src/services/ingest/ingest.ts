@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { classificationColumns } from '../../../db/queries/classification.ts';
+import { classificationColumns, reclassifiedColumns } from '../../../db/queries/classification.ts';
 import {
   fieldsByArxivIds,
   insertPapersAndSources,
@@ -163,7 +163,7 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
       stats.unchanged++;
       continue;
     }
-    const reclassified = textChanged(patch) ? classificationColumns(classifyPaper(merged), now) : {};
+    const reclassified = textChanged(patch) ? reclassifiedColumns(classifyPaper(merged), now) : {};
     plan.updates.push({ id: found.id, set: { ...patch, ...reclassified, updatedAt: now } });
     const revision = revisionOf(found.fields, merged, group, today);
     if (revision) plan.revisions.push({ id: found.id, ...revision });

@@ -1,9 +1,9 @@
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { getState, setState } from '../../../db/queries/app-state.ts';
 import {
-  classificationColumns,
   classificationsOf,
   paperIdsAfter,
+  reclassifiedColumns,
   saveClassification,
 } from '../../../db/queries/classification.ts';
 import { classifyPaper, RULES_VERSION } from '../../core/papers/classify.ts';
@@ -11,20 +11,20 @@ import { classifyPaper, RULES_VERSION } from '../../core/papers/classify.ts';
 const same = (a: readonly unknown[] | null, b: readonly unknown[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
 
 /**
- * Classifies stored papers from their title and abstract and stores the verdict, families, topics
- * and reasons. Deterministic, so re-running writes nothing unless the rules changed. Returns how
+ * Classifies stored papers from their title and abstract and stores the verdict, families (unless the
+ * judge named them), topics and reasons. Deterministic, so re-running writes nothing unless the rules changed. Returns how
  * many rows changed.
  */
 export async function classifyStored(db: DbOrTx, paperIds: number[], now: Date): Promise<number> {
   let changed = 0;
   for (const r of await classificationsOf(db, paperIds)) {
     const c = classifyPaper({ title: r.title, abstract: r.abstract });
-    const columns = classificationColumns(c, now);
+    const columns = reclassifiedColumns(c, now);
     if (
       r.rulesFamily === c.grpoFamily &&
       r.score !== null &&
       Math.abs(r.score - columns.rulesScore) < 1e-6 &&
-      same(r.families, c.families) &&
+      (r.judgeNamed || same(r.families, c.families)) &&
       same(r.topics, c.topics) &&
       same(r.reasons, c.reasons)
     )

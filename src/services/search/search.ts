@@ -18,6 +18,7 @@ import { correction } from '../../core/ranking/typo.ts';
 import { changedAxesText, statedSettingsText } from '../../core/ranking/stated.ts';
 import { FIELD_TERMS } from '../../core/ranking/vocabulary.ts';
 import { cjkTerms, latinPart } from '../../core/papers/search-terms.ts';
+import { readable } from '../../core/papers/latex.ts';
 import { chineseDictionary } from './zh-dictionary.ts';
 
 export type { SearchHit, SearchPage } from '../../../db/queries/search.ts';
@@ -159,7 +160,9 @@ function withCorrections(
 }
 
 /**
- * What a stored paper contributes to the index: its summaries' English text (without the GRPO-delta
+ * What a stored paper contributes to the index: its title and abstract as every view shows them
+ * (`readable`: a citation's key or a LaTeX command is not a word of the paper, so a hit is always
+ * explained by the text the reader sees), its summaries' English text (without the GRPO-delta
  * keywords: "unchanged" on every axis says nothing) and what it states about its training (the axes
  * its summaries mark changed, the settings read from its full text) to the body; their Chinese to
  * the Chinese terms.
@@ -168,14 +171,14 @@ function toIndexed(r: SearchSourceRow) {
   const summaryText = r.summaries
     .map((c) => {
       const { grpo_delta: delta, ...rest } = (c ?? {}) as Record<string, unknown>;
-      return `${JSON.stringify(rest)} ${changedAxesText(delta)}`;
+      return `${JSON.stringify(rest, (_k, v: unknown) => (typeof v === 'string' ? readable(v) : v))} ${changedAxesText(delta)}`;
     })
     .join(' ');
   const summaryLatin = latinPart(summaryText.replace(/"[a-z_]+":/g, ' '));
   return {
     id: r.id,
-    title: r.title,
-    abstract: r.abstract,
+    title: readable(r.title),
+    abstract: readable(r.abstract),
     body: `${r.searchNotes} ${summaryLatin} ${statedSettingsText(r.textSettings ?? [])}`,
     zh: `${r.searchZh} ${cjkTerms(summaryText).join(' ')}`,
     families: r.families,

@@ -149,11 +149,40 @@ export async function fetchText(
   validators: Validators | undefined,
   opts: HttpOptions,
 ): Promise<FetchResult> {
+  return send(url, { method: 'GET', validators }, opts);
+}
+
+/** A POST's body and the headers only it sends (an API key: never part of an error message or a log). */
+export interface PostRequest {
+  body: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * POST `body` to `url` and read the answer as text, with everything `fetchText` does (timeout, size
+ * cap, pacing, Retry-After, retries of 408/429/5xx). A redirect is never followed: re-sending a body
+ * elsewhere is not ours to decide, so a 3xx fails the request.
+ */
+export async function postText(
+  url: string,
+  request: PostRequest,
+  opts: HttpOptions,
+): Promise<Extract<FetchResult, { status: 'ok' }>> {
+  const result = await send(url, { method: 'POST', ...request }, opts);
+  if (result.status !== 'ok') throw new HttpError(`POST ${shortUrl(url)}: HTTP 304 to a POST`, { url, attempts: 1 });
+  return result;
+}
+
+/** One request as `send` makes it: a conditional GET, or a POST with its body and extra headers. */
+type Outgoing = { method: 'GET'; validators?: Validators } | ({ method: 'POST' } & PostRequest);
+
+async function send(url: string, req: Outgoing, opts: HttpOptions): Promise<FetchResult> {
   const retries = opts.retries ?? 3;
   const maxDelayMs = opts.maxDelayMs ?? 120_000;
   const sleep = opts.sleep ?? ((ms: number) => delay(ms, undefined, { signal: opts.signal }));
   for (let attempts = 1; ; attempts++) {
-    const once = () => attempt(url, validators, opts, attempts);
+    const once = () => attempt(url, req, opts, attempts);
     const outcome = opts.pacer ? await opts.pacer.run(once) : await once();
     if (outcome.kind === 'ok')
       return {
@@ -170,39 +199,47 @@ export async function fetchText(
     const { problem, httpStatus, retryAfterMs, cause } = outcome;
     const details = { url, attempts, httpStatus, retryAfterMs, cause };
     if (outcome.kind === 'fail')
-      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (not retried); check the URL and its parameters`, details);
+      throw new HttpError(
+        `${req.method} ${shortUrl(url)}: ${problem} (not retried); check the URL and its parameters`,
+        details,
+      );
     const wait = retryAfterMs ?? backoff(attempts, opts.baseDelayMs ?? 2_000, maxDelayMs);
     if (wait > maxDelayMs) {
       const until = new Date(opts.now().getTime() + wait).toISOString();
       throw new HttpError(
-        `GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
+        `${req.method} ${shortUrl(url)}: ${problem} (${plural(attempts)}); the server asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxDelayMs / 1000)} s limit: retry after ${until}`,
         details,
       );
     }
     if (attempts > retries)
-      throw new HttpError(`GET ${shortUrl(url)}: ${problem} (${plural(attempts)}); try again later`, details);
+      throw new HttpError(`${req.method} ${shortUrl(url)}: ${problem} (${plural(attempts)}); try again later`, details);
     try {
       await sleep(wait);
     } catch (err) {
-      if (opts.signal?.aborted) throw cancelled(url, attempts, err);
+      if (opts.signal?.aborted) throw cancelled(req.method, url, attempts, err);
       throw err;
     }
-    if (opts.signal?.aborted) throw cancelled(url, attempts, opts.signal.reason);
+    if (opts.signal?.aborted) throw cancelled(req.method, url, attempts, opts.signal.reason);
   }
 }
 
-async function attempt(
-  url: string,
-  validators: Validators | undefined,
-  opts: HttpOptions,
-  attempts: number,
-): Promise<Attempt> {
+async function attempt(url: string, req: Outgoing, opts: HttpOptions, attempts: number): Promise<Attempt> {
+  const validators = req.method === 'GET' ? req.validators : undefined;
   const timeoutMs = opts.timeoutMs ?? 30_000;
   // The signal reaches the body stream too, so a server that stalls mid-body is cut off as well.
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetchSameHost(url, { headers: requestHeaders(validators, opts), signal });
+    const init: RequestInit =
+      req.method === 'GET'
+        ? { headers: requestHeaders(validators, opts), signal }
+        : {
+            method: 'POST',
+            body: req.body,
+            headers: { ...requestHeaders(undefined, opts), ...req.headers, 'Content-Type': req.contentType },
+            signal,
+          };
+    const res = await fetchSameHost(url, init);
     if (typeof res === 'string') return { kind: 'fail', problem: res };
     if (res.status === 304) {
       await discard(res);
@@ -229,7 +266,7 @@ async function attempt(
       return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
     return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url };
   } catch (err) {
-    if (opts.signal?.aborted) throw cancelled(url, attempts, err);
+    if (opts.signal?.aborted) throw cancelled(req.method, url, attempts, err);
     if (timeout.aborted) return { kind: 'retry', problem: `timed out after ${timeoutMs} ms`, cause: err };
     return { kind: 'retry', problem: `network error ${networkReason(err)}`, cause: err };
   }
@@ -249,6 +286,7 @@ async function fetchSameHost(url: string, init: RequestInit): Promise<Response |
     const res = await fetch(at, { ...init, redirect: 'manual' });
     if (res.status < 300 || res.status > 399 || res.status === 304) return res;
     await discard(res);
+    if (init.method === 'POST') return `HTTP ${res.status}: a POST is not redirected`;
     const location = res.headers.get('location');
     if (!location) return `HTTP ${res.status} without a Location`;
     const next = new URL(location, at);
@@ -321,6 +359,6 @@ function networkReason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function cancelled(url: string, attempts: number, cause: unknown): HttpError {
-  return new HttpError(`GET ${shortUrl(url)}: cancelled (${plural(attempts)})`, { url, attempts, cause });
+function cancelled(method: string, url: string, attempts: number, cause: unknown): HttpError {
+  return new HttpError(`${method} ${shortUrl(url)}: cancelled (${plural(attempts)})`, { url, attempts, cause });
 }

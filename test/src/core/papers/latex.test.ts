@@ -23,6 +23,52 @@ describe('readable', () => {
     );
   });
 
+  it('drops a citation in parentheses and shows one the sentence needs as a short reference, never its key', () => {
+    // From the seed corpus: "...advancing recent insights from \citet{Xiong-2025-Minimalist}." read "...insights from."
+    expect(readable('advancing recent insights from \\citet{Xiong-2025-Minimalist}.')).toBe(
+      'advancing recent insights from [Xiong 2025].',
+    );
+    expect(readable('we adopt the reward from \\cite{shao2024deepseekmath}.')).toBe(
+      'we adopt the reward from [Shao 2024].',
+    );
+    expect(readable('as in~\\cite{betti2026holder}, and GRPO \\citep{grpo, dapo} is')).toBe(
+      'as in [Betti 2026], and GRPO is',
+    );
+    expect(readable('methods (e.g., \\cite{li2024fine,Xuetal2018}) and (\\cite{companion}) work')).toBe(
+      'methods (e.g., [Li 2024; Xu 2018]) and work',
+    );
+    expect(readable('This is known.~\\cite{x} \\cite{guo2025deepseek} show that it is. See \\cite{grpo}.')).toBe(
+      'This is known. [Guo 2025] show that it is. See [ref].',
+    );
+    expect(readable('Shao et al.~\\cite{shao2024} propose GRPO~\\cite{Shao-2024-Deepseekmath}, known for')).toBe(
+      'Shao et al. propose GRPO, known for',
+    );
+  });
+
+  it('reads what is left of LaTeX a feed half dropped: a braced script, a lone brace, a link label', () => {
+    // From the seed corpus, as Hugging Face serves them.
+    expect(readable('We introduce Reasoning Scaffolding}, a framework')).toBe(
+      'We introduce Reasoning Scaffolding, a framework',
+    );
+    expect(readable('Code: https://github.com/x/PairUni{github.com/x/PairUni}')).toBe(
+      'Code: https://github.com/x/PairUni',
+    );
+    expect(readable('Code: https://github.com/x/Mix-GRM{Github}.')).toBe(
+      'Code: Github (https://github.com/x/Mix-GRM).',
+    );
+    // From arXiv: a footnote cut short keeps its text; an \href whose command went reads as two words.
+    expect(readable('validation.\\footnote{Code and data are at this https URL')).toBe(
+      'validation.Code and data are at this https URL',
+    );
+    expect(readable('is available at this https URL}{this https URL.')).toBe(
+      'is available at this https URL this https URL.',
+    );
+    expect(readable('Wilcoxon p = 3.2 x 10^{-4}, and H_{t-1}')).toBe('Wilcoxon p = 3.2 x 10⁻⁴, and H_(t-1)');
+    expect(readable('we sample a hard-but-solvable q^{+} and a brittle prompt q^{-}(high success rate)')).toBe(
+      'we sample a hard-but-solvable q⁺ and a brittle prompt q⁻(high success rate)',
+    );
+  });
+
   it('renders math: scripts, symbols, \\text, and leaves money and literal \\n alone', () => {
     expect(readable('O$^2$-Searcher and D$^3$S maximise ($\\text{Var}(A)$) with $\\epsilon$-greedy $7$B models')).toBe(
       'O²-Searcher and D³S maximise (Var(A)) with ε-greedy 7B models',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingWeight, weightedPick } from '../../../../src/core/papers/pick.ts';
+import { CITATION_WEIGHT_CAP, readingWeight, weightedPick } from '../../../../src/core/papers/pick.ts';
 
 describe('weightedPick', () => {
   const items = [
@@ -65,5 +65,17 @@ describe('readingWeight', () => {
     expect(readingWeight({ familyScore: 0, hfUpvotes: 0, hasNote: true })).toBe(2.5);
     expect(readingWeight({ familyScore: 0, hfUpvotes: 1023, hasNote: false })).toBe(6);
     expect(readingWeight({ familyScore: 7, hfUpvotes: -5, hasNote: false })).toBe(3);
+  });
+});
+
+describe('readingWeight and citations', () => {
+  const base = { familyScore: 0.8, hfUpvotes: 4, hasNote: false };
+
+  it('adds a light, capped citation signal, and nothing without counts', () => {
+    expect(readingWeight({ ...base, citationCount: null })).toBe(readingWeight(base));
+    expect(readingWeight({ ...base, citationCount: 31 })).toBeCloseTo(readingWeight(base) + 5 / 8);
+    expect(readingWeight({ ...base, citationCount: 10 ** 6 })).toBeCloseTo(readingWeight(base) + CITATION_WEIGHT_CAP);
+    // Less than a human note can add.
+    expect(CITATION_WEIGHT_CAP).toBeLessThan(1.5);
   });
 });

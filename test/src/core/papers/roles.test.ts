@@ -10,6 +10,52 @@ const roleOf = (title: string, abstract: string, family: string) =>
 const members = (title: string, abstract: string) => familyMembers(title, abstract).map((m) => m.family);
 
 describe('familyMentions', () => {
+  it("reads the paper's own pipeline told in the third person as training with the family", () => {
+    const abstract =
+      'Grounding needs precise boxes. Training combines grounding pretraining, supervised fine-tuning, and GRPO-based reinforcement post-training. The grounder reaches a new state of the art.';
+    expect(members('BoxFast: Grounding at Speed', abstract)).toEqual(['GRPO']);
+  });
+
+  it('reads a method named after the family, or written as one word with it, as a variant', () => {
+    expect(
+      members(
+        'PlanTree: Planning Agents',
+        'Agents plan over trees of subtasks with reinforcement learning. TreeGRPO, a GRPO adaptation, injects credit along the tree.',
+      ),
+    ).toEqual(['GRPO']);
+    expect(
+      members(
+        'RolloutCut: Fewer Rollouts',
+        'Reinforcement learning drives reasoning. To address entropy collapse, we propose GRPOCut: before each update it removes a few rollouts.',
+      ),
+    ).toContain('GRPO');
+  });
+
+  it('reads group-relative advantages described without the name as GRPO, and a framing sentence as nothing', () => {
+    const own =
+      'Agents learn from sparse task rewards. We weight each group-derived local advantage by how much of the return the action explains.';
+    expect(members('StepWeight: Credit for Agents', own)).toContain('GRPO');
+    const framing =
+      'Agents learn from sparse task rewards. Group-relative advantages are commonly used but vanish under consensus. We propose a critic instead.';
+    expect(members('CriticNow: Agents', framing)).not.toContain('GRPO');
+  });
+
+  it('keeps a comparison a comparison across decimal numbers, and an argued-against use out of the families', () => {
+    const abstract =
+      'We propose a routing interface trained with reinforcement learning. It reaches 83.64 +/- 1.16, compared with 73.79 +/- 1.83 for full-parameter GRPO. Yet training a router with GRPO alone can reinforce generic routes.';
+    expect(roleOf('RouteNet: Routing', abstract, 'GRPO')).not.toContain('trains-with');
+    expect(members('RouteNet: Routing', abstract)).not.toContain('GRPO');
+  });
+
+  it('places a paper in RLVR when a later sentence puts its work there, not when it turns away from it', () => {
+    const inRlvr =
+      'Models are sensitive to irrelevant prompt features, yet training ignores it. We introduce StableCredit, a variant of GRPO that reweights token advantages. The results suggest stability is an effective signal for credit assignment in RLVR.';
+    expect(members('StableCredit: Token Credit', inRlvr)).toEqual(['GRPO', 'RLVR']);
+    const away =
+      'Many tasks cannot be evaluated by exact outcome verification. We train with rubric rewards using a modified version of GRPO.';
+    expect(members('RubricRL: Open-Ended Tasks', away)).toEqual(['GRPO']);
+  });
+
   it('calls a family named after "outperforms" a baseline, not a family of the paper', () => {
     const abstract =
       'We propose StepWise, a credit-assignment method for reinforcement learning of reasoning models. On AIME, StepWise outperforms GRPO and DAPO by 4 points.';

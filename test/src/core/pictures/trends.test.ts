@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendPaperRow } from '../../../../src/core/pictures/trends.ts';
 import { FAMILY_NAMES } from '../../../../src/core/papers/families.ts';
-import { buildTrends, trendRange, weekStart } from '../../../../src/core/pictures/trends.ts';
-import { labelledWeeks, trendsChartSpec } from '../../../../src/core/pictures/trends-chart.ts';
+import { buildTrends, trendRange, trendReach, weekStart } from '../../../../src/core/pictures/trends.ts';
+import { upvoteLabelHalf, upvoteLabels, trendsChartSpec } from '../../../../src/core/pictures/trends-chart.ts';
 import { PNG_WIDTH } from '../../../../src/core/pictures/theme.ts';
 import { drawChart } from '../../../../src/services/render/picture.ts';
 import { trendsReply } from '../../../../src/core/views/trends.ts';
+import { textWidth } from '../../../../src/services/render/text-width.ts';
 import { readPng } from '../../../helpers/png.ts';
 
 const row = (day: string | null, families: string[], extra: Partial<TrendPaperRow> = {}): TrendPaperRow => ({
@@ -18,6 +19,14 @@ const row = (day: string | null, families: string[], extra: Partial<TrendPaperRo
   arxivId: null,
   ...extra,
 });
+
+/** The parts of the overall chart's spec the label test reads. */
+interface ChartPart {
+  width: number;
+  data: { values: ({ start: string; count: number; upvotes: string } & Record<string, number>)[] };
+  encoding: { y: { field: string } };
+  layer: { mark: { type: string; fontSize: number }; encoding: { y?: { field: string } } }[];
+}
 
 describe('/trends numbers', () => {
   const now = new Date('2026-11-25T10:00:00Z'); // a Wednesday
@@ -81,6 +90,14 @@ describe('/trends numbers', () => {
     expect(multimodal.overall.weeks.map((w) => w.count)).toEqual([1, 0, 1, 0]);
   });
 
+  it('says how many weeks back hold every dated paper, from the oldest one', () => {
+    const long = trendRange(now, 104);
+    const t = buildTrends(rows, long, { families: FAMILY_NAMES, panels: 3 });
+    // The oldest dated paper is from 2026-10-30, in the week of 2026-10-26: 5 weeks to the current one.
+    expect(trendReach(t)).toEqual({ weeks: 5, papers: 5, from: '2026-10-26' });
+    expect(trendReach(buildTrends([], long, { families: FAMILY_NAMES, panels: 3 }))).toBeUndefined();
+  });
+
   it('writes upvotes only where the label has room, and says so in words', () => {
     const many = trendRange(now, 52);
     const crowded = buildTrends(
@@ -88,7 +105,7 @@ describe('/trends numbers', () => {
       many,
       { families: FAMILY_NAMES, panels: 3 },
     );
-    const labelled = [...labelledWeeks(crowded.overall)].map((d) => many.starts.indexOf(d)).sort((a, b) => a - b);
+    const labelled = [...upvoteLabels(crowded.overall).keys()].map((d) => many.starts.indexOf(d)).sort((a, b) => a - b);
     expect(labelled.length).toBeGreaterThan(3);
     expect(labelled.length).toBeLessThan(20);
     expect(labelled.at(-1)).toBe(51); // the most upvoted week first
@@ -122,6 +139,68 @@ describe('/trends numbers', () => {
     const png = readPng(picture.png);
     expect(png.width).toBe(PNG_WIDTH);
     expect(png.inked).toBeGreaterThan(0.03);
+  });
+
+  it('writes each upvote label above every bar it spans, never across a taller neighbour', async () => {
+    // As in the seed corpus over 104 weeks: "▲ 20" on a week of 1 between weeks of 2 (issue 27).
+    const long = trendRange(now, 104);
+    const counts = new Map([
+      [60, 2],
+      [61, 1],
+      [62, 2],
+      [90, 1],
+      [70, 4],
+      [71, 3],
+    ]);
+    const upvotes = new Map([
+      [61, 20],
+      [71, 6],
+      [90, 2],
+    ]);
+    const t = buildTrends(
+      [...counts].flatMap(([i, n]) =>
+        Array.from({ length: n }, (_, k) =>
+          row(long.starts[i]!, ['GRPO'], { hfUpvotes: k ? null : (upvotes.get(i) ?? null) }),
+        ),
+      ),
+      long,
+      { families: FAMILY_NAMES, panels: 3 },
+    );
+    const spec = trendsChartSpec(t) as unknown as { vconcat: ChartPart[] };
+    const overall = spec.vconcat[0]!;
+    const values = overall.data.values;
+    const text = overall.layer.find((l) => l.mark.type === 'text')!;
+    const yField = (text.encoding.y ?? overall.encoding.y).field;
+    const step = overall.width / values.length;
+    const labelled = values.filter((v) => v.upvotes);
+    expect(labelled.map((v) => v.upvotes)).toEqual(['▲ 20', '▲ 6', '▲ 2']);
+    for (const v of labelled) {
+      const i = values.indexOf(v);
+      const half = textWidth({ fontSize: text.mark.fontSize, fontWeight: 'bold' }, v.upvotes) / 2;
+      const under = values.filter((_, j) => Math.abs(j - i) * step < half + step / 2);
+      expect(v[yField], `${v.upvotes} sits at ${yField}`).toBe(Math.max(...under.map((w) => w.count)));
+    }
+
+    // Drawn: no label's box touches a bar.
+    const svg = (await drawChart(trendsChartSpec(t))).svg;
+    const bars = [...svg.matchAll(/aria-roledescription="bar" d="M([\d.]+),([\d.]+)h([\d.]+)v([\d.]+)/g)].map((m) =>
+      m.slice(1, 5).map(Number),
+    );
+    const labels = [...svg.matchAll(/transform="translate\(([\d.-]+),([\d.-]+)\)"[^>]*>(▲ \d+)</g)];
+    expect(labels).toHaveLength(3);
+    for (const [, x, y, label] of labels) {
+      const half = textWidth({ fontSize: 12, fontWeight: 'bold' }, label) / 2;
+      const [left, right, top, bottom] = [Number(x) - half, Number(x) + half, Number(y) - 12, Number(y) + 3];
+      for (const [bx, by, bw, bh] of bars)
+        expect(bx! + bw! <= left || bx! >= right || by! + bh! <= top || by! >= bottom, `${label} over a bar`).toBe(
+          true,
+        );
+    }
+  });
+
+  it('estimates an upvote label no narrower than the font draws it', () => {
+    for (const n of [1, 7, 20, 99, 150, 1234, 88888])
+      expect(2 * upvoteLabelHalf(n)).toBeGreaterThanOrEqual(textWidth({ fontSize: 12, fontWeight: 'bold' }, `▲ ${n}`));
   });
 
   it("shows a hostile top paper's title as text: no masked link of its own, no ping, no control characters", () => {

@@ -37,6 +37,13 @@ describe('keyword matching', () => {
     expect(excludeTerms(' a ,  b  c ,, ')).toEqual(['a', 'b c']);
   });
 
+  it('matches the text the notice shows, not a citation key or a LaTeX command', () => {
+    const cited = paper({ abstract: 'We build on GRPO~\\cite{shao2024deepseekmath} with \\textbf{clip-higher}.' });
+    expect(keywordMatches(cited, 'DeepSeekMath')).toBe(false);
+    expect(keywordMatches(cited, 'textbf')).toBe(false);
+    expect(keywordMatches(cited, 'clip-higher')).toBe(true);
+  });
+
   it('treats regexp characters in keywords literally', () => {
     expect(keywordMatches(paper({ title: 'REINFORCE++ revisited' }), 'reinforce')).toBe(true);
     expect(keywordMatches(paper({ title: 'A (b) c' }), 'a (b')).toBe(true);

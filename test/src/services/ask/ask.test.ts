@@ -137,6 +137,16 @@ describe('/ask', { timeout: 60_000 }, () => {
     expect(text).toContain('https://arxiv.org/abs/2507.18071');
   });
 
+  it('says above the answer which misspelled word it searched as another, as /paper search does', async () => {
+    next = () => ({ answer: 'GSPO computes the ratio per sequence [1].', citations: [1], answerable: true });
+    const answered = replyText(await run(keyed(), 'which paper uses sequnce-level importance ratios?'));
+    expect(answered).toContain('Showing results for **which paper uses sequence-level importance ratios?**');
+    expect(answered).toContain('Search instead for "sequnce": put the word in quotes.');
+    const keyless = replyText(await run(t().deps, 'sequnce level importance ratio'));
+    expect(keyless).toContain('Showing results for **sequence level importance ratio**');
+    expect(replyText(await run(t().deps, 'sequence level importance ratio'))).not.toContain('Showing results for');
+  });
+
   it('keeps a hostile abstract as data and lets no mention through', async () => {
     await t()
       .db.insert(papers)

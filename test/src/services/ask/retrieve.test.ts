@@ -33,16 +33,22 @@ describe('retrievePapers', () => {
   afterAll(() => t.close());
 
   it('leaves out a paper that shares only a side word of the question, so /ask never cites it', async () => {
-    const found = await retrievePapers(t.db, 'entropy collapse', { k: 8 });
+    const { papers: found } = await retrievePapers(t.db, 'entropy collapse', { k: 8 });
     expect(found.map((p) => p.title)).toEqual([
       'Elastic Trust Regions Against Entropy Collapse',
       'Self-Play Sustains Exploration',
     ]);
-    expect((await retrievePapers(t.db, 'entropy collapse', { k: 8, offset: 1 })).map((p) => p.title)).toEqual([
+    expect((await retrievePapers(t.db, 'entropy collapse', { k: 8, offset: 1 })).papers.map((p) => p.title)).toEqual([
       'Self-Play Sustains Exploration',
     ]);
-    expect((await retrievePapers(t.db, 'graph oversquashing collapse', { k: 8 }))[0]!.title).toBe(
+    expect((await retrievePapers(t.db, 'graph oversquashing collapse', { k: 8 })).papers[0]!.title).toBe(
       'Oversquashing in Graph Foundation Models',
     );
+  });
+
+  it('says which misspelled words of the question it searched as others', async () => {
+    const { papers, corrections } = await retrievePapers(t.db, 'entropy colapse', { k: 8 });
+    expect(corrections).toEqual([{ typed: 'colapse', shown: 'collapse' }]);
+    expect(papers[0]!.title).toBe('Elastic Trust Regions Against Entropy Collapse');
   });
 });

@@ -6,6 +6,8 @@ import { paperSources, papers } from '../../../../db/schema.ts';
 import type { PaperCandidate } from '../../../../src/core/papers/candidate.ts';
 import { createTestDb } from '../../../helpers/db.ts';
 import { titleKey } from '../../../../src/core/papers/identity.ts';
+import { saveJudgement } from '../../../../db/queries/judgements.ts';
+import { setState } from '../../../../db/queries/app-state.ts';
 
 const GRPO_ABSTRACT =
   'We train a 7B language model with reinforcement learning from verifiable rewards using group relative policy optimization (GRPO) on math reasoning, removing the critic and normalising rewards within each group of sampled responses.';
@@ -266,5 +268,34 @@ describe('ingestCandidates', () => {
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news }, 2)).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(papers).where(eq(papers.id, stale!.id)))[0]).toMatchObject({ grpoFamily: true });
     expect(await reclassifyIfRulesChanged({ db: t.db, now: () => news })).toBeNull();
+  });
+
+  it("keeps the families the judge named through a rules change and a new version's abstract", async () => {
+    // The rules read GRPO and RLVR; the judge read the paper by role and named DAPO too (its clip-higher).
+    const abstract = `${GRPO_ABSTRACT} We decouple the lower and upper clipping ranges.`;
+    await ingestCandidates({ db: t.db, now: () => news }, [rss('2611.00090', 1, 'new', { abstract })], {
+      newsAt: null,
+    });
+    const stored = await row('2611.00090');
+    expect(stored.families).toEqual(['GRPO', 'RLVR']);
+    await saveJudgement(t.db, {
+      paperId: stored.id,
+      judgeVersion: 'test',
+      status: 'ok',
+      inFamily: true,
+      reason: 'trains with GRPO and DAPO clip-higher',
+      families: ['GRPO', 'DAPO'],
+      createdAt: news,
+    });
+    expect((await row('2611.00090')).families).toEqual(['GRPO', 'DAPO']);
+    await setState(t.db, 'classifier-rules-version', 'an older version', news);
+    await reclassifyIfRulesChanged({ db: t.db, now: () => news });
+    expect((await row('2611.00090')).families).toEqual(['GRPO', 'DAPO']);
+    await ingestCandidates(
+      { db: t.db, now: () => news },
+      [rss('2611.00090', 2, 'replace', { abstract: `${abstract} We add code tasks.` })],
+      { newsAt: news },
+    );
+    expect(await row('2611.00090')).toMatchObject({ arxivVersion: 2, families: ['GRPO', 'DAPO'] });
   });
 });

@@ -103,6 +103,16 @@ describe('searchPapers over the seed corpus', () => {
     for (const h of phrase.hits) expect(ids.has(h.id)).toBe(true);
   });
 
+  it('finds a paper by the words it shows, never by a citation key it does not', async () => {
+    // Spectral Policy Optimization's abstract cites GRPO as \cite{Shao-2024-Deepseekmath}: shown "GRPO, known for".
+    const spectral = 'Spectral Policy Optimization: Coloring your Incorrect Reasoning in GRPO';
+    const byKey = await searchPapers(seeded().db, 'DeepSeekMath', { limit: 50 });
+    expect(byKey.hits.map((h) => h.title)).not.toContain(spectral);
+    // Its "insights from \citet{Xiong-2025-Minimalist}" shows as "[Xiong 2025]", which is searchable.
+    const shown = await searchPapers(seeded().db, 'Xiong', { limit: 5 });
+    expect(shown.hits.map((h) => h.title)).toContain(spectral);
+  });
+
   it('returns nothing rather than everything for a query of only punctuation', async () => {
     expect((await searchPapers(seeded().db, '?!', { limit: 5 })).hits).toEqual([]);
   });

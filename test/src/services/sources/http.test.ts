@@ -12,6 +12,7 @@ import {
   HttpError,
   Pacer,
   parseRetryAfter,
+  postText,
   type HttpOptions,
 } from '../../../../src/services/sources/http.ts';
 
@@ -348,5 +349,37 @@ describe('Pacer', () => {
     const next = pacer.run(async () => 'next');
     await expect(failed).rejects.toThrow('boom');
     await expect(next).resolves.toBe('next');
+  });
+});
+
+describe('postText', () => {
+  it('sends the body, its content type and extra headers, and reads the answer', async () => {
+    let body = '';
+    script = [
+      (req, res) => {
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          res.writeHead(200);
+          res.end('[1]');
+        });
+      },
+    ];
+    const { opts } = options();
+    const r = await postText(
+      `${base}/batch`,
+      { body: '{"ids":[]}', contentType: 'application/json', headers: { 'x-api-key': 'k-123456' } },
+      opts,
+    );
+    expect(r).toMatchObject({ status: 'ok', body: '[1]' });
+    expect(body).toBe('{"ids":[]}');
+    expect(seen[0]).toMatchObject({ 'content-type': 'application/json', 'x-api-key': 'k-123456', 'user-agent': UA });
+  });
+
+  it('never follows a redirect with the body, even within its host', async () => {
+    script = [reply(307, '', { Location: '/elsewhere' }), reply(200, 'moved')];
+    const { opts } = options();
+    const err = await failure(postText(`${base}/batch`, { body: '{}', contentType: 'application/json' }, opts));
+    expect(err.message).toMatch(/^POST .*HTTP 307: a POST is not redirected/);
+    expect(seen).toHaveLength(1);
   });
 });
