@@ -244,6 +244,69 @@ export const paperTexts = pgTable(
   (t) => [uniqueIndex('paper_texts_paper_version_uq').on(t.paperId, t.version)],
 );
 
+/**
+ * Every arXiv version of a GRPO-family paper the bot has seen revised (a `replace`, or any newer
+ * version a feed brings): what the bot showed of it then (title, abstract, the rules extractor's
+ * settings of its text, the summary it had) and how it differs from the version before
+ * (src/core/papers/version-diff.ts). The row of the version replaced is written with the new one, so
+ * the old abstract is never lost to the paper's update.
+ */
+export const paperVersions = pgTable(
+  'paper_versions',
+  {
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** The day the version was announced (a replace's date; v1's publication date), when known. */
+    announcedOn: date({ mode: 'string' }),
+    title: text().notNull(),
+    abstract: text().notNull(),
+    /** The rules extractor's settings of this version's text; null while unread or when it has no text. */
+    settings: jsonb().$type<{ key: string; value: string; evidence: string }[]>(),
+    /** The summaries (content per language) the paper had when this version was replaced by a meaningful change. */
+    summary: jsonb().$type<Record<string, unknown>>(),
+    /** What changed from the version before, one short item each ("group size 8 -> 16"); null until compared. */
+    changes: jsonb().$type<string[]>(),
+    /** Whether the change matters (re-summarised, subscribers told); false for wording only. */
+    meaningful: boolean(),
+    /** The card's line: "v3 (2026-11-20): group size 8 -> 16" or "v3: wording only". */
+    note: text(),
+    diffedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.version] })],
+);
+
+/**
+ * The outbox of version notes: one row per user, paper and version, ever (like `notifications_sent`,
+ * whose key is one per user and paper). Planned `pending` when the change is found, `sending`
+ * before the send and `sent` after, through src/services/outbox/send.ts.
+ */
+export const versionNotices = pgTable(
+  'version_notices',
+  {
+    userId: text().notNull(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** Why the user is told: `family` (a family subscription) or `voter` (voted it into the queue). */
+    reason: text().notNull(),
+    /** The server whose queue they voted in (the channel fallback), when known. */
+    guildId: text(),
+    via: text().notNull().default('dm'),
+    status: text().notNull().default('pending'),
+    nonce: text().notNull(),
+    attempts: integer().notNull().default(0),
+    messageId: text(),
+    error: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.paperId, t.version] }), index('version_notices_status_idx').on(t.status)],
+);
+
 /** Citation edges: citing paper -> cited paper. */
 export const citations = pgTable(
   'citations',
@@ -544,6 +607,8 @@ export type PaperSource = typeof paperSources.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type Summary = typeof summaries.$inferSelect;
 export type FullText = typeof paperTexts.$inferSelect;
+export type PaperVersion = typeof paperVersions.$inferSelect;
+export type VersionNotice = typeof versionNotices.$inferSelect;
 export type CitationCountRow = typeof citationCounts.$inferSelect;
 export type Guild = typeof guilds.$inferSelect;
 export type Channel = typeof channels.$inferSelect;

@@ -9,6 +9,7 @@ import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.t
 import { assessAttempts, type Assessment, type Job, type JobDeps, type JobStats } from './index.ts';
 import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
+import { diffNewVersions } from './diff-versions.ts';
 import { errorSummary, isDatabaseUnavailable } from '../src/core/errors.ts';
 
 export interface PollOptions {
@@ -149,7 +150,8 @@ const TITLE_LOOKUPS_PER_RUN = 5;
 
 /**
  * The daily poll: every source, shortly after arXiv rebuilds its feeds, then a few title-only papers
- * resolved and a few GRPO-family papers' full texts read (newest first), all through one arXiv pacer.
+ * resolved and a few GRPO-family papers' full texts read (new versions first, then newest first), all
+ * through one arXiv pacer; then new versions whose text is settled are compared with the one before.
  */
 export const pollFeedsJob: Job = {
   name: 'poll-feeds',
@@ -164,7 +166,8 @@ export const pollFeedsJob: Job = {
     const stats = await pollFeeds(deps, { http });
     const titles = await resolveTitles(deps, { limit: TITLE_LOOKUPS_PER_RUN, arxivHttp: http.arxivHttp });
     const texts = await fetchTexts(deps, { limit: deps.config.text.perPoll, arxivHttp: http.arxivHttp });
-    return { ...stats, titles, texts, reclassified };
+    const versions = await diffNewVersions(deps, { arxivHttp: http.arxivHttp });
+    return { ...stats, titles, texts, versions, reclassified };
   },
 };
 

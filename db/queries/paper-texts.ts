@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { papers, paperTexts, type FullText, type Paper } from '../schema.ts';
+import { papers, paperTexts, paperVersions, type FullText, type Paper } from '../schema.ts';
 
 export type NewFullText = typeof paperTexts.$inferInsert;
 
 /**
  * GRPO-family papers with an arXiv id whose current version has no text yet, or whose failed fetch
- * is due again (`retry_at` passed; a fetch that failed for good has none), newest news first, then
- * newest seen. Each comes with its failed attempts so far.
+ * is due again (`retry_at` passed; a fetch that failed for good has none): new versions waiting to be
+ * compared with the one before first, then newest news, then newest seen. Each comes with its failed
+ * attempts so far.
  */
 export async function textCandidates(
   db: Db,
@@ -27,7 +28,12 @@ export async function textCandidates(
         or(sql`${paperTexts.id} is null`, and(eq(paperTexts.status, 'failed'), lte(paperTexts.retryAt, p.now))),
       ),
     )
-    .orderBy(sql`${papers.newsAt} desc nulls last`, desc(papers.firstSeenAt), desc(papers.id))
+    .orderBy(
+      sql`exists (select 1 from ${paperVersions} v where v.paper_id = ${papers.id} and v.version = ${papers.arxivVersion} and v.diffed_at is null) desc`,
+      sql`${papers.newsAt} desc nulls last`,
+      desc(papers.firstSeenAt),
+      desc(papers.id),
+    )
     .limit(p.limit);
   return rows.map((r) => ({ paper: r.paper, attempts: r.attempts ?? 0 }));
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { latestVersionNote } from './versions.ts';
 import type { CitationCounts } from '../../src/core/papers/citation-counts.ts';
 import { citationCountsOf } from './citation-counts.ts';
 import type { Db } from '../client.ts';
@@ -98,13 +99,15 @@ export interface PaperDetail {
   mark?: FamilyMark;
   /** The LLM judge's latest decision, if it read the paper. */
   judgement?: FamilyJudgement;
+  /** What its latest compared version changed ("v3 (2026-11-20): group size 8 -> 16"), if a new version was compared. */
+  versionNote?: string;
   /** Semantic Scholar's citation counts, once a refresh found the paper. */
   citationCounts?: CitationCounts;
 }
 
 /** Everything a paper card shows. */
 export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?: number } = {}): Promise<PaperDetail> {
-  const [paperNotes, citing, [count], cites, mark, judgement, counts] = await Promise.all([
+  const [paperNotes, citing, [count], cites, mark, judgement, version, counts] = await Promise.all([
     db.select().from(notes).where(eq(notes.paperId, paper.id)).orderBy(asc(notes.id)),
     db
       .select(summaryColumns)
@@ -125,6 +128,7 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
       .limit(10),
     markOf(db, paper.id),
     latestJudgement(db, paper.id),
+    latestVersionNote(db, paper),
     citationCountsOf(db, paper.id),
   ]);
   return {
@@ -135,6 +139,7 @@ export async function getPaperDetail(db: Db, paper: Paper, opts: { citingLimit?:
     cites,
     ...(mark && { mark }),
     ...(judgement && { judgement }),
+    ...(version?.note && { versionNote: version.note }),
     ...(counts && { citationCounts: counts }),
   };
 }

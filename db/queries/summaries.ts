@@ -10,8 +10,9 @@ export type NewSummary = typeof summaries.$inferInsert;
  * first, then newest seen: those with no summary yet, and those whose failed attempt is due again
  * (`retry_at` passed; a row that failed for good has none), and those summarised from the abstract
  * alone whose full text has since been read (`upgrade`: redone once from the text; a failed redo
- * keeps the summary and is tried again on the same schedule). Each comes with its failed attempts so
- * far. Papers known only by title are left out: a summary of a title alone would be invented.
+ * keeps the summary and is tried again on the same schedule), and those written before a meaningful
+ * new version (`basis` 'previous-version', jobs/diff-versions.ts: redone the same way). Each comes
+ * with its failed attempts so far. Papers known only by title are left out: a summary of a title alone would be invented.
  */
 export async function pendingPapers(
   db: Db,
@@ -35,6 +36,7 @@ export async function pendingPapers(
           eq(summaries.status, 'fallback'),
           and(eq(summaries.status, 'failed'), lte(summaries.retryAt, p.now)),
           and(eq(summaries.status, 'ok'), eq(summaries.basis, 'abstract'), hasText, due),
+          and(eq(summaries.status, 'ok'), eq(summaries.basis, 'previous-version'), due),
         ),
       ),
     )
@@ -46,7 +48,7 @@ export async function pendingPapers(
 /**
  * Stores a paper's summary outcome once per paper + language + prompt version. An `ok` row is final
  * (never regenerated), except that one written from the abstract is replaced by an `ok` one written
- * from the full text; a `failed` or `fallback` row is replaced by the next attempt's outcome, its
+ * from the full text, and one written before a meaningful new version by any `ok` one; a `failed` or `fallback` row is replaced by the next attempt's outcome, its
  * tokens and cost added to what the earlier attempts used. Returns whether the row was written.
  */
 export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date }): Promise<boolean> {
@@ -73,8 +75,13 @@ export async function saveSummary(db: Db, row: NewSummary & { createdAt: Date })
       },
       setWhere:
         row.status === 'ok' && row.basis === 'full-text'
-          ? or(inArray(summaries.status, ['fallback', 'failed']), eq(summaries.basis, 'abstract'))
-          : inArray(summaries.status, ['fallback', 'failed']),
+          ? or(
+              inArray(summaries.status, ['fallback', 'failed']),
+              inArray(summaries.basis, ['abstract', 'previous-version']),
+            )
+          : row.status === 'ok'
+            ? or(inArray(summaries.status, ['fallback', 'failed']), eq(summaries.basis, 'previous-version'))
+            : inArray(summaries.status, ['fallback', 'failed']),
     })
     .returning({ id: summaries.id });
   return written.length > 0;

@@ -1,4 +1,5 @@
 import type { Command as Cli } from 'commander';
+import { diffNewVersions } from '../../jobs/diff-versions.ts';
 import { assessFetch, fetchTexts } from '../../jobs/fetch-text.ts';
 import type { JobOutcome } from '../../jobs/index.ts';
 import { httpOptions } from '../../jobs/poll-feeds.ts';
@@ -8,7 +9,8 @@ import { CommandFailed, paperArg, positiveInt, print, printJson, runFromShell, w
 /**
  * `grpo-digest fetch-text [--paper <ref>] [--limit n] [--json]`: reads GRPO-family papers' full texts
  * from arXiv's HTML now (the poll reads TEXT_FETCH_PER_POLL a day), under the poll's lock so it never
- * runs beside the bot's own arXiv requests; one request every 3 s.
+ * runs beside the bot's own arXiv requests; one request every 3 s. Then, as the poll does, new versions
+ * whose text is settled are compared with the one before (jobs/diff-versions.ts).
  */
 export function addFetchTextCommand(cli: Cli): void {
   cli
@@ -32,13 +34,16 @@ export function addFetchTextCommand(cli: Cli): void {
               lock: 'poll',
               schedule: (c) => c.pollCron,
               assess: assessFetch,
-              run: (d) =>
-                fetchTexts(d, {
+              run: async (d) => {
+                const { arxivHttp } = httpOptions(app.deps, signal);
+                const texts = await fetchTexts(d, {
                   limit: o.limit,
-                  arxivHttp: httpOptions(app.deps, signal).arxivHttp,
+                  arxivHttp,
                   onProgress,
                   ...(papers && { papers }),
-                }),
+                });
+                return { ...texts, versions: await diffNewVersions(d, { arxivHttp }) };
+              },
             }),
           );
           if (o.json) return printJson(outcome);
@@ -64,13 +69,23 @@ export function describeFetch(outcome: JobOutcome): string {
     return 'Full texts: skipped, a poll is reading arXiv right now (maybe the bot itself); try again when it finishes.';
   if (outcome.status === 'failed') return `Full texts: the run failed: ${outcome.error}`;
   const s = outcome.stats;
+  const v = s.versions as { compared: number; meaningful: number; noticesPlanned: number } | undefined;
+  const versions = v?.compared
+    ? `New versions compared: ${String(v.compared)}, ${String(v.meaningful)} with a meaningful change (${String(v.noticesPlanned)} notes planned); /paper show says what changed.`
+    : '';
   if (s.candidates === 0)
-    return "Full texts: every GRPO-family paper's current version is already read (or waits for its retry time); nothing to do.";
+    return [
+      "Full texts: every GRPO-family paper's current version is already read (or waits for its retry time); nothing to do.",
+      versions,
+    ]
+      .filter(Boolean)
+      .join('\n');
   return [
     `Full texts: ${String(s.ok)} read, ${String(s.noHtml)} without HTML on arXiv (they keep working from their abstract), ${String(s.failed)} failed (tried again on a later poll), of ${String(s.candidates)}.`,
     Number(s.ok) > 0
       ? 'Their settings show in /paper show; summaries made before the text are redone from it on the next summary run.'
       : '',
+    versions,
   ]
     .filter(Boolean)
     .join('\n');

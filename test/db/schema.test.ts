@@ -20,6 +20,7 @@ describe('database schema', () => {
     expect(names).toEqual([
       'app_state',
       'channels',
+      'citation_counts',
       'citations',
       'deliveries',
       'family_judgements',
@@ -31,11 +32,13 @@ describe('database schema', () => {
       'notifications_sent',
       'paper_sources',
       'paper_texts',
+      'paper_versions',
       'papers',
       'queue_items',
       'subscribers',
       'summaries',
       'user_subscriptions',
+      'version_notices',
       'votes',
     ]);
   });

@@ -2,7 +2,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from 'discord.js';
 import { eq } from 'drizzle-orm';
-import { guilds, notificationsSent, papers, subscribers } from '../../db/schema.ts';
+import { guilds, notificationsSent, papers, paperVersions, subscribers, versionNotices } from '../../db/schema.ts';
+import { diffNewVersions, TEXT_WAIT_DAYS } from '../../jobs/diff-versions.ts';
+import { sendVersionNotices } from '../../src/services/outbox/version-notices.ts';
 import { notifySubscribers } from '../../src/services/outbox/notices.ts';
 import { deliverDigests } from '../../src/services/outbox/deliver.ts';
 import { createApp, type App } from '../../src/app.ts';
@@ -158,6 +160,48 @@ describe('subscriptions through a fake Discord', () => {
       await notifySubscribers({ db: app.handle.db, log: app.log, now: () => now }, { notifier: bot.notifier }),
     ).toMatchObject({ messages: 0 });
     expect(fake.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it("tells the family's followers of a meaningful new version once, and shows it on the card", async () => {
+    const [paper] = await t.db.select().from(papers).where(eq(papers.arxivId, '2611.79001'));
+    const abstract = 'Decoupled clipping and dynamic sampling, with verifiable rewards.';
+    const version = (v: number, text: string) => ({
+      paperId: paper!.id,
+      version: v,
+      title: paper!.title,
+      abstract: text,
+    });
+    await t.db
+      .insert(paperVersions)
+      .values([
+        version(1, abstract),
+        { ...version(2, `${abstract} It reaches 50% on AIME25.`), announcedOn: '2026-11-20' },
+      ]);
+    await t.db.update(papers).set({ arxivVersion: 2 }).where(eq(papers.id, paper!.id));
+    // arXiv has not served the new version's text for days: it is compared from its abstract.
+    const later = new Date(Date.now() + (TEXT_WAIT_DAYS + 1) * 86_400_000);
+    expect(await diffNewVersions({ ...app.deps, now: () => later })).toMatchObject({
+      meaningful: 1,
+      noticesPlanned: 2,
+    });
+    const before = fake.requests.length;
+    const deps = { db: app.handle.db, log: app.log, now: () => later };
+    expect(await sendVersionNotices(deps, { notifier: bot.notifier })).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    const posts = fake.requests.slice(before).filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
+    const ok = posts.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(2);
+    const note = 'v2 (2026-11-20): new AIME25 results';
+    for (const p of ok) expect(p.body.content).toContain(note);
+    const mention = ok.find((r) => r.path === `/channels/${CHANNEL_ID}/messages`)!;
+    expect(mention.body.allowed_mentions).toEqual({ parse: [], users: [CLOSED_DMS] });
+    expect(ok.find((r) => r !== mention)!.body.allowed_mentions).toEqual({ parse: [] });
+    expect((await t.db.select().from(versionNotices)).map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(await sendVersionNotices(deps, { notifier: bot.notifier })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+    const show = fake.sendChatInput({ name: 'paper', subcommand: 'show', options: { id: '2611.79001' } });
+    const answer = await fake.waitForAnswer(show);
+    const fields = (answer.embeds as { fields?: { name: string; value: string }[] }[])[0]!.fields!;
+    expect(fields.find((f) => f.name === 'Latest version')?.value).toBe(note);
   });
 
   it('pings the role set with /digest setup ping_role on the digest, and nothing else', async () => {

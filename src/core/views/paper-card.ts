@@ -36,6 +36,8 @@ export function paperCardReply(
     truncate(p.abstract ? untrustedText(readable(p.abstract)) : '(no abstract stored)', 1500),
   ].join('\n');
   const fields: EmbedField[] = [];
+  // A new arXiv version compared with the one before (jobs/diff-versions.ts): what changed, or "wording only".
+  if (d.versionNote) fields.push({ name: 'Latest version', value: truncate(untrustedText(d.versionNote), 1024) });
   if (opts.summary) fields.push(...summaryFields(opts.summary));
   // Out of the family (a moderator's mark or the judge): no family tag at all, whatever the filter named.
   const tagged = p.grpoFamily ? p.families : [];

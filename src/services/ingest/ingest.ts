@@ -18,6 +18,7 @@ import {
   type PaperFields,
 } from '../../core/papers/merge.ts';
 import type { PaperCandidate } from '../../core/papers/candidate.ts';
+import { recordRevisions, type VersionText } from '../../../db/queries/versions.ts';
 
 export interface IngestOptions {
   /** Stamp newly stored papers as news at this time; null stores them quietly (a source's first poll, backfill). */
@@ -125,12 +126,14 @@ async function loadExisting(db: DbOrTx, batch: Group[], stats: IngestStats): Pro
 interface Plan {
   inserts: NewPaperRow[];
   updates: { id: number; set: Record<string, unknown> }[];
+  /** Stored papers a feed brought a newer version of: the version replaced and the new one. */
+  revisions: { id: number; from: VersionText; to: VersionText }[];
   sources: SourceRow[];
 }
 
 /** Pure CPU work: merge every group into its row, classify what is new or re-worded. */
 function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now: Date, stats: IngestStats): Plan {
-  const plan: Plan = { inserts: [], updates: [], sources: [] };
+  const plan: Plan = { inserts: [], updates: [], revisions: [], sources: [] };
   for (const [arxivId, group] of batch) {
     const found = existing.get(arxivId);
     const today = now.toISOString().slice(0, 10);
@@ -162,13 +165,46 @@ function planBatch(batch: Group[], existing: Existing, opts: IngestOptions, now:
     }
     const reclassified = textChanged(patch) ? reclassifiedColumns(classifyPaper(merged), now) : {};
     plan.updates.push({ id: found.id, set: { ...patch, ...reclassified, updatedAt: now } });
+    const revision = revisionOf(found.fields, merged, group, today);
+    if (revision) plan.revisions.push({ id: found.id, ...revision });
     stats.updated++;
   }
   return plan;
 }
 
+/**
+ * A known version replaced by a newer one: what the bot showed of each (its date: the announcing
+ * item's, else v1's publication date, else unknown). Papers without a known version are filled, not revised.
+ */
+function revisionOf(
+  before: PaperFields,
+  after: PaperFields,
+  group: PaperCandidate[],
+  today: string,
+): { from: VersionText; to: VersionText } | undefined {
+  if (before.arxivVersion === null || after.arxivVersion === null || after.arxivVersion <= before.arxivVersion)
+    return undefined;
+  const announcing = group.find((c) => c.version === after.arxivVersion);
+  return {
+    from: {
+      version: before.arxivVersion,
+      title: before.title,
+      abstract: before.abstract,
+      announcedOn: before.arxivVersion === 1 ? before.publishedOn : null,
+    },
+    to: {
+      version: after.arxivVersion,
+      title: after.title,
+      abstract: after.abstract,
+      announcedOn: announcing?.publishedOn && announcing.publishedOn <= today ? announcing.publishedOn : today,
+    },
+  };
+}
+
 /** Changed rows one by one (few: a version bump, fresh HF counters), then new papers and all provenance in one statement. */
 async function writeBatch(db: DbOrTx, plan: Plan, now: Date, stats: IngestStats): Promise<void> {
+  // Before the update: whether the paper is in the family is read as it was when the version was replaced.
+  await recordRevisions(db, plan.revisions);
   for (const u of plan.updates) await updatePaper(db, u.id, u.set);
   if (plan.inserts.length === 0 && plan.sources.length === 0) return;
   stats.sources += await insertPapersAndSources(db, plan.inserts, plan.sources, now);
