@@ -26,7 +26,7 @@ export interface OpenedDb extends DbHandle {
 export type EmbeddedEvent =
   | { kind: 'down'; shared: boolean }
   | { kind: 'restarted'; attempts: number; shared: boolean; wasShared: boolean }
-  | { kind: 'restart-failed'; attempt: number; error: unknown }
+  | { kind: 'restart-failed'; attempt: number; error: unknown; wasShared: boolean }
   | { kind: 'lost'; attempts: number; error: unknown };
 
 /** Failed attempts to take over the server of a grpo-digest that exited before this process gives up. */
@@ -168,7 +168,7 @@ function watchEmbedded(
             clearInterval(timer);
             return onEvent({ kind: 'lost', attempts, error });
           }
-          onEvent({ kind: 'restart-failed', attempt: attempts, error });
+          onEvent({ kind: 'restart-failed', attempt: attempts, error, wasShared });
           skip = Math.min(30, 2 ** (attempts - 1)) * Math.max(1, Math.round(1_000 / everyMs)) - 1;
         },
       )

@@ -167,9 +167,15 @@ function logEmbeddedEvent(log: Logger, e: EmbeddedEvent): void {
   else if (e.kind === 'restarted' && e.wasShared)
     log.warn('the grpo-digest that ran the embedded Postgres stopped; this one runs it now');
   else if (e.kind === 'restarted') log.warn({ attempts: e.attempts }, 'the embedded Postgres is back');
+  // A takeover's failures are logged at info: the process ends with one line saying so (onDatabaseLost).
   else if (e.kind === 'restart-failed')
-    log.error({ err: e.error, attempt: e.attempt }, 'the embedded Postgres did not start again; retrying');
-  else log.error({ err: e.error, attempts: e.attempts }, 'the embedded Postgres could not be taken over; giving up');
+    log[e.wasShared ? 'info' : 'error'](
+      { err: e.error, attempt: e.attempt },
+      e.wasShared
+        ? 'could not take the embedded Postgres over; retrying'
+        : 'the embedded Postgres did not start again; retrying',
+    );
+  else log.info({ err: e.error, attempts: e.attempts }, 'could not take the embedded Postgres over; giving up');
 }
 
 /** The one line a process says when it ends because the database it shared is gone for good. */

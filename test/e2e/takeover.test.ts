@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.ts';
+import { Readable } from 'node:stream';
+import { cli, ROOT } from '../helpers/cli.ts';
+import { rssFeed } from '../helpers/feed-builders.ts';
+import { startFeedServer } from '../helpers/feed-server.ts';
 
 const BIN = path.join(ROOT, 'bin/grpo-digest');
 const SHOW = '/paper show id:2507.18071';
@@ -134,4 +137,60 @@ describe('a console using the database of another grpo-digest', () => {
     expect(await postmasterPid(dataDir)).toBeUndefined();
     expect(existsSync(path.join(dataDir, 'pg.owner'))).toBe(false);
   }, 480_000);
+
+  it('leaves no Postgres running when a CLI command that started it ends after losing it', async () => {
+    const feeds = await startFeedServer();
+    let killed: number | undefined;
+    feeds.route((url) => {
+      if (!url.pathname.startsWith('/rss/')) return { body: '[]' };
+      // The database dies while the feed is read; the answer comes as the command's server is restarted.
+      const pid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (killed === undefined) {
+        killed = pid;
+        process.kill(pid, 'SIGKILL');
+      }
+      const body = rssFeed('cs.LG', '2026-11-16', [{ id: '2611.70001' }]);
+      return {
+        stream: Readable.from(
+          (async function* () {
+            await sleep(1_500);
+            yield body;
+          })(),
+        ),
+      };
+    });
+    const r = await cli(['poll', '--source', 'arxiv-rss'], {
+      DATA_DIR: dataDir,
+      ARXIV_RSS_BASE: `${feeds.base}/rss`,
+      ARXIV_CATEGORIES: 'cs.LG',
+      ARXIV_REQUEST_INTERVAL_MS: '0',
+    });
+    expect(killed).toBeDefined();
+    // Either the restarted server took the feed (exit 0), or the command says it lost the database in one line (exit 1).
+    if (r.code !== 0) expect(r.stderr).toMatch(/^grpo-digest: lost the database, the embedded Postgres in .+\n$/m);
+    expect([0, 1]).toContain(r.code);
+    const left = await postmasterPid(dataDir);
+    if (left !== undefined) expect(await gone(left)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'pg.owner'))).toBe(false);
+  }, 180_000);
+
+  it('ends with one line saying what to do when it cannot take the database over', async () => {
+    const first = startConsole(dataDir, consoles);
+    await answers(first, SHOW, TITLE);
+    const second = startConsole(dataDir, consoles);
+    await answers(second, SHOW, TITLE);
+    // A running server never reads PG_VERSION again; any new start on this data refuses it.
+    await writeFile(path.join(dataDir, 'pg', 'PG_VERSION'), '9\n');
+    const server = (await postmasterPid(dataDir))!;
+    first.child.stdin.end();
+    expect(await first.code).toBe(0);
+    expect(await second.code).toBe(1);
+    const said = second.err().split('\n').filter(Boolean);
+    expect(said.at(-1)).toMatch(
+      /^grpo-digest: The grpo-digest that ran the database in .+ stopped, and this one could not start it \(.+\)\. Start grpo-digest again\.$/,
+    );
+    expect(said.filter((l) => !l.startsWith('Using the database'))).toHaveLength(1);
+    expect(await gone(server)).toBe(true);
+    expect(await postmasterPid(dataDir)).toBeUndefined();
+  }, 240_000);
 });
