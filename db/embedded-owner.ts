@@ -10,18 +10,15 @@ import path from 'node:path';
 
 /**
  * `<dir>.owner` holds the pid of the grpo-digest that started the server and its port. Written before
- * a start (a claim, so a second grpo-digest never takes a starting server for one left behind) and
- * again once the server is up; removed after a stop; a SIGKILLed process leaves it behind with a dead pid.
+ * a start (a claim, so a second grpo-digest never takes a starting server for one left behind, and only
+ * one of several takes over); removed after a stop; a SIGKILLed process leaves it behind with a dead pid.
  */
 export const ownerFile = (dir: string) => `${dir}.owner`;
 
-/**
- * Claims the folder for this process's server on `port`: false when another process claimed it first
- * (the file is created exclusively). `again` rewrites this process's claim once its server runs.
- */
-export async function claimOwner(dir: string, port: number, opts: { again?: boolean } = {}): Promise<boolean> {
+/** Claims the folder for this process's server on `port`: false when another process claimed it first (the file is created exclusively). */
+export async function claimOwner(dir: string, port: number): Promise<boolean> {
   try {
-    await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }), { flag: opts.again ? 'w' : 'wx' });
+    await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }), { flag: 'wx' });
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;

@@ -216,7 +216,6 @@ async function startOrAttach(opts: EmbeddedOptions): Promise<EmbeddedServer> {
     throw err;
   });
   if (raced) return attach(dir, raced.port, raced.ownerPid, opts);
-  if (opts.persistent) await claimOwner(dir, port, { again: true }); // the claim names the server that runs
   if (legacy) await adoptPassword(dir, port, password, () => pg.stop());
   const owned = (): boolean => serverOn(dir, port);
   return {
