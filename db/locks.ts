@@ -15,6 +15,7 @@ function lockSession(sql: Sql): Sql {
     user: string;
     pass?: string;
     ssl: postgres.Options<Record<string, never>>['ssl'];
+    socket?: unknown;
   };
   return postgres({
     host: o.host,
@@ -24,6 +25,8 @@ function lockSession(sql: Sql): Sql {
     user: o.user,
     pass: o.pass,
     ssl: o.ssl,
+    // The pool's own way to reach a server that moves (the embedded one, restarted on another port).
+    ...(o.socket ? { socket: o.socket } : {}),
     max: 1,
     connect_timeout: 10,
     onnotice: () => {},

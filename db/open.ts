@@ -1,7 +1,7 @@
 import path from 'node:path';
 import postgres from 'postgres';
 import { createDb, type DbHandle } from './client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer, type EmbeddedStep } from './embedded.ts';
+import { SESSION_APPLICATION, startEmbeddedPostgres, type EmbeddedServer, type EmbeddedStep } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { withLock } from './locks.ts';
 
@@ -17,11 +17,20 @@ export interface OpenedDb extends DbHandle {
   migrationsApplied: number;
 }
 
-/** What the embedded server's watchdog saw: it went away, came back, or could not be started again. */
+/**
+ * What the embedded server's watchdog saw: it went away, came back, or could not be started again.
+ * `shared` says whether another grpo-digest ran it (down: this process is taking over; restarted: this
+ * process now uses the server another one started meanwhile). `lost`: the server another grpo-digest ran
+ * is gone and this process could not start it, after `attempts` tries; it gives up.
+ */
 export type EmbeddedEvent =
-  | { kind: 'down' }
-  | { kind: 'restarted'; attempts: number }
-  | { kind: 'restart-failed'; attempt: number; error: unknown };
+  | { kind: 'down'; shared: boolean }
+  | { kind: 'restarted'; attempts: number; shared: boolean; wasShared: boolean }
+  | { kind: 'restart-failed'; attempt: number; error: unknown; wasShared: boolean }
+  | { kind: 'lost'; attempts: number; error: unknown };
+
+/** Failed attempts to take over the server of a grpo-digest that exited before this process gives up. */
+const TAKEOVER_ATTEMPTS = 3;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -34,6 +43,8 @@ export interface OpenOptions {
   /** How often the embedded server is checked and restarted when it went away; 0: never. Default 1 s. */
   watchMs?: number;
   onEmbeddedEvent?: (e: EmbeddedEvent) => void;
+  /** A long-lived process (the bot, the console): a server's owner does not wait for its idle connections at exit, as it takes over. */
+  session?: boolean;
   /** Told before each slow step of starting the embedded server. */
   onStep?: (step: EmbeddedStep) => void;
 }
@@ -63,10 +74,14 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
   const where = embedded
     ? `the embedded Postgres in ${path.join(opts.dataDir, 'pg')}`
     : `DATABASE_URL (${describeUrl(url)})`;
-  const handle = createDb(url, { max: opts.poolSize });
-  // A server another grpo-digest runs is that process's to restart.
-  const unwatch =
-    embedded && !embedded.shared ? watchEmbedded(embedded, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
+  const server = embedded;
+  const handle = createDb(url, {
+    max: opts.poolSize,
+    ...(opts.session && { applicationName: SESSION_APPLICATION }),
+    // The server may move: restarted on another port, or taken over from a grpo-digest that exited.
+    ...(server && { target: () => ({ host: '127.0.0.1', port: server.port }) }),
+  });
+  const unwatch = server ? watchEmbedded(server, opts.watchMs ?? 1_000, opts.onEmbeddedEvent) : () => {};
   const close = async () => {
     unwatch();
     await handle.close();
@@ -116,9 +131,11 @@ async function checkConnection(handle: DbHandle, where: string): Promise<void> {
 }
 
 /**
- * Checks the embedded server every `everyMs` and starts it again when it went away (killed, OOM,
- * a crash), with a growing pause between failed attempts (1, 2, 4 ... 30 s). The pool reconnects
- * by itself once the server is back. Returns a function that stops watching.
+ * Checks the embedded server every `everyMs` and, when it went away (killed, OOM, a crash, or the
+ * grpo-digest that ran it exited or restarted), starts it again or takes it over, with a growing pause
+ * between failed attempts (1, 2, 4 ... 30 s). The pool reconnects by itself to wherever it now runs.
+ * A takeover that fails `TAKEOVER_ATTEMPTS` times is reported `lost` and no longer tried.
+ * Returns a function that stops watching.
  */
 function watchEmbedded(
   server: EmbeddedServer,
@@ -129,21 +146,29 @@ function watchEmbedded(
   let busy = false;
   let attempts = 0;
   let skip = 0;
+  let wasShared = server.shared;
   const timer = setInterval(() => {
     if (busy || server.isRunning()) return;
     if (skip > 0) return void skip--;
     busy = true;
-    if (attempts === 0) onEvent({ kind: 'down' });
+    if (attempts === 0) {
+      wasShared = server.shared;
+      onEvent({ kind: 'down', shared: wasShared });
+    }
     attempts++;
     server
       .restart()
       .then(
         () => {
-          onEvent({ kind: 'restarted', attempts });
+          onEvent({ kind: 'restarted', attempts, shared: server.shared, wasShared });
           attempts = 0;
         },
         (error: unknown) => {
-          onEvent({ kind: 'restart-failed', attempt: attempts, error });
+          if (wasShared && attempts >= TAKEOVER_ATTEMPTS) {
+            clearInterval(timer);
+            return onEvent({ kind: 'lost', attempts, error });
+          }
+          onEvent({ kind: 'restart-failed', attempt: attempts, error, wasShared });
           skip = Math.min(30, 2 ** (attempts - 1)) * Math.max(1, Math.round(1_000 / everyMs)) - 1;
         },
       )

@@ -13,7 +13,7 @@ import type { JobPorts } from '../jobs/graph.ts';
 import type { Job } from '../jobs/index.ts';
 import { createLlm } from './services/llm/anthropic.ts';
 import { createLogger, type Logger } from './core/log.ts';
-import { registerSecrets } from './core/errors.ts';
+import { errorSummary, registerSecrets } from './core/errors.ts';
 import type { Progress } from './core/progress.ts';
 import { searchIndex } from './services/search/search.ts';
 
@@ -84,15 +84,27 @@ function databasePassword(url: string | undefined): string | undefined {
   }
 }
 
+export interface CreateAppOptions {
+  log?: Logger;
+  seedIfEmpty?: boolean;
+  now?: () => Date;
+  narrator?: Narrator;
+  watchMs?: number;
+  /** A long-lived process (the bot, the console), which takes the embedded server over when its owner exits. */
+  session?: boolean;
+  /**
+   * The embedded server another grpo-digest ran is gone and this process could not start it: what
+   * happened and what to do, in one line. The caller ends the process (the app is closed first).
+   */
+  onDatabaseLost?: (message: string) => void;
+}
+
 /**
  * The composition root: config -> logger -> database (embedded when no DATABASE_URL) -> migrations
  * -> dependencies -> seed corpus on first start. Adapters (console, Discord) and the scheduler are
  * started by the caller with `app.deps`.
  */
-export async function createApp(
-  config: Config,
-  opts: { log?: Logger; seedIfEmpty?: boolean; now?: () => Date; narrator?: Narrator; watchMs?: number } = {},
-): Promise<App> {
+export async function createApp(config: Config, opts: CreateAppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.logLevel);
   const narrator = opts.narrator;
   const t0 = performance.now();
@@ -109,7 +121,11 @@ export async function createApp(
     poolSize: config.databasePoolSize,
     setup,
     watchMs: opts.watchMs,
-    onEmbeddedEvent: (e) => logEmbeddedEvent(log, e),
+    session: opts.session,
+    onEmbeddedEvent: (e) => {
+      logEmbeddedEvent(log, e);
+      if (e.kind === 'lost') opts.onDatabaseLost?.(lostMessage(config.dataDir, e.error));
+    },
     ...(narrator && { onStep: (s: EmbeddedStep) => narrateStep(narrator, s) }),
   });
   registerSecrets(handle.embedded?.password);
@@ -148,10 +164,28 @@ async function importSeedCorpus(deps: AppDeps, log: Logger, narrator: Narrator |
 }
 
 function logEmbeddedEvent(log: Logger, e: EmbeddedEvent): void {
-  if (e.kind === 'down')
+  if (e.kind === 'down' && e.shared) log.info('the grpo-digest that ran the embedded Postgres stopped; taking it over');
+  else if (e.kind === 'down')
     log.error('the embedded Postgres went away; restarting it (commands and jobs fail until it is back)');
+  else if (e.kind === 'restarted' && e.shared)
+    log.warn('the embedded Postgres moved; now using the one another grpo-digest runs on this folder');
+  else if (e.kind === 'restarted' && e.wasShared)
+    log.warn('the grpo-digest that ran the embedded Postgres stopped; this one runs it now');
   else if (e.kind === 'restarted') log.warn({ attempts: e.attempts }, 'the embedded Postgres is back');
-  else log.error({ err: e.error, attempt: e.attempt }, 'the embedded Postgres did not start again; retrying');
+  // A takeover's failures are logged at info: the process ends with one line saying so (onDatabaseLost).
+  else if (e.kind === 'restart-failed')
+    log[e.wasShared ? 'info' : 'error'](
+      { err: e.error, attempt: e.attempt },
+      e.wasShared
+        ? 'could not take the embedded Postgres over; retrying'
+        : 'the embedded Postgres did not start again; retrying',
+    );
+  else log.info({ err: e.error, attempts: e.attempts }, 'could not take the embedded Postgres over; giving up');
+}
+
+/** The one line a process says when it ends because the database it shared is gone for good. */
+function lostMessage(dataDir: string, err: unknown): string {
+  return `The grpo-digest that ran the database in ${dataDir} stopped, and this one could not start it (${errorSummary(err, 200)}). Start grpo-digest again.`;
 }
 
 export interface BotOptions {

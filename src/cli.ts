@@ -73,13 +73,13 @@ export function buildCli(): Cli {
         process.stderr.write(
           'grpo-digest: METRICS_PORT is set, but /healthz and /metrics run only with the Discord bot (set DISCORD_TOKEN); the console does not serve them.\n',
         );
-      await withApp(startConsole, { quiet: true });
+      await withApp(startConsole, { quiet: true, session: true });
     });
 
   cli
     .command('console')
     .description('Type slash commands in the terminal as in Discord (reads one command per line when piped)')
-    .action(() => withApp(startConsole, { quiet: true }));
+    .action(() => withApp(startConsole, { quiet: true, session: true }));
 
   cli
     .command('migrate')

@@ -1,8 +1,8 @@
 import type { Command as Cli } from 'commander';
-import { createApp, startBot } from '../app.ts';
+import { createApp, startBot, type Bot } from '../app.ts';
 import { ConfigError, discordCredentials, loadConfig, type Config } from '../core/config.ts';
 import { createLogger } from '../core/log.ts';
-import { print, printJson, STDERR_NARRATOR, withApp } from './shared.ts';
+import { exitLost, print, printJson, STDERR_NARRATOR, withApp } from './shared.ts';
 
 const SNOWFLAKE = /^\d{15,21}$/;
 
@@ -16,8 +16,13 @@ const SNOWFLAKE = /^\d{15,21}$/;
 export async function startDiscord(config: Config): Promise<void> {
   discordCredentials(config);
   const log = createLogger(config.logLevel);
-  const app = await createApp(config, { log, narrator: STDERR_NARRATOR });
-  let bot;
+  let bot: Bot | undefined;
+  const app = await createApp(config, {
+    log,
+    narrator: STDERR_NARRATOR,
+    session: true,
+    onDatabaseLost: (message) => void exitLost(message, { close: () => (bot ? bot.stop() : app.close()) }),
+  });
   try {
     bot = await startBot(app);
   } catch (err) {

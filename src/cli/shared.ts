@@ -60,10 +60,13 @@ export function databaseName(): string {
   }
 }
 
-/** Opens the app for one CLI command and always closes it (stopping the embedded Postgres). */
+/**
+ * Opens the app for one CLI command and always closes it (stopping the embedded Postgres it started,
+ * or took over from a grpo-digest that exited meanwhile). `session`: the console, which stays open.
+ */
 export async function withApp<T>(
   fn: (app: App) => Promise<T>,
-  opts: { seedIfEmpty?: boolean; quiet?: boolean } = {},
+  opts: { seedIfEmpty?: boolean; quiet?: boolean; session?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig(process.env);
   // Quiet commands (the console, poll, fetch-text ...) print what they did; their log adds only
@@ -72,12 +75,25 @@ export async function withApp<T>(
     config.logLevel === undefined && opts.quiet
       ? createLogger('warn', { oneLine: (line) => process.stderr.write(`grpo-digest: ${stripControlChars(line)}\n`) })
       : createLogger(config.logLevel ?? 'info');
-  const app = await createApp(config, { log, seedIfEmpty: opts.seedIfEmpty, narrator: STDERR_NARRATOR });
+  const app = await createApp(config, {
+    log,
+    seedIfEmpty: opts.seedIfEmpty,
+    narrator: STDERR_NARRATOR,
+    session: opts.session,
+    onDatabaseLost: (message) => void exitLost(message, app),
+  });
   try {
     return await fn(app);
   } finally {
     await app.close();
   }
+}
+
+/** The database this command shared is gone for good: one line, the app closed, exit 1. */
+export async function exitLost(message: string, app: { close(): Promise<void> }): Promise<never> {
+  process.stderr.write(`grpo-digest: ${stripControlChars(message)}\n`);
+  await app.close().catch(() => {});
+  process.exit(1);
 }
 
 export function positiveInt(max: number) {
