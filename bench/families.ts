@@ -351,14 +351,18 @@ export async function benchFamilies(bench: BenchServer, log: (s: string) => void
       const p = stored(k);
       return p?.grpoFamily ? p.families : [];
     };
-    const tags = (['dev', 'test'] as const).map((split) => {
-      const { errors: _e, ...s } = scoreTags(
-        key.filter((k) => k.split === split),
-        tagsOf,
-        split,
-      );
-      return s;
-    });
+    const tags = [
+      ...(['dev', 'test'] as const).map((split) =>
+        scoreTags(
+          key.filter((k) => k.split === split),
+          tagsOf,
+          split,
+        ),
+      ),
+      // The stream's in-family papers (days key), tagged as a poll tags them.
+      dayTagScore('dev'),
+      dayTagScore('test'),
+    ].map(({ errors: _e, ...s }) => s);
     log('families: reading the test split’s cards');
     const checks: RecipeCheck[] = [];
     for (const k of key.filter((x) => x.split === 'test')) {
