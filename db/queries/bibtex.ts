@@ -32,8 +32,13 @@ async function citable(db: Db, from: SQL, where: SQL, order: SQL): Promise<Citab
 }
 
 const papersTable = sql`papers p`;
-/** Oldest first, so a shared key's plain form goes to the paper that had it first. */
-const byDate = sql`p.published_on asc nulls last, p.id asc`;
+/**
+ * Oldest first, so a shared key's plain form goes to the paper that had it first; a paper no source
+ * dated (a seed) by its arXiv id's month (`2507.18071`: 2025-07), as its card and entry date it.
+ */
+const byDate = sql`coalesce(p.published_on::text, case when p.arxiv_id ~ '^[0-9]{4}[.][0-9]{4,5}$'
+    then '20' || substr(p.arxiv_id, 1, 2) || '-' || substr(p.arxiv_id, 3, 2) end) asc nulls last,
+  p.arxiv_id asc nulls last, p.id asc`;
 
 /** One paper. */
 export async function citablePaper(db: Db, paperId: number): Promise<CitableRow | undefined> {

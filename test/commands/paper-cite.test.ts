@@ -58,7 +58,7 @@ describe('/paper cite', () => {
     const [e] = entriesOf(reply);
     expect(e).toMatchObject({
       type: 'misc',
-      key: 'group2025',
+      key: 'groupsequence2025',
       fields: {
         title: 'Group Sequence Policy Optimization',
         eprint: '2507.18071',

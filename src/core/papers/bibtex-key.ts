@@ -1,6 +1,7 @@
 /**
  * A paper's citation key, as Google Scholar and most reference managers make it: the first author's
- * surname, the year, the first significant word of the title (`shao2024deepseekmath`). ASCII letters
+ * surname, the year, the first significant word of the title (`shao2024deepseekmath`); without an
+ * author, the first two significant title words and the year (`groupsequence2025`). ASCII letters
  * and digits only, so any BibTeX and any LaTeX `\cite` take it; the same paper always gets the same key.
  */
 import { readable } from './latex.ts';
@@ -47,13 +48,14 @@ function surname(name: string): string {
   return asciiFold(words.at(-1) ?? '');
 }
 
-/** The first title word that is not a minor word, folded; words split at spaces and punctuation (GRPO-style -> grpo). */
-function firstWord(title: string): string {
+/** The first `n` title words that are not minor words, folded; words split at spaces and punctuation (GRPO-style -> grpo). */
+function firstWords(title: string, n: number): string {
   const words = cleanLine(readable(title))
     .split(/[\s\-–—:;,.!?/()[\]"'“”‘’]+/)
     .map(asciiFold)
     .filter((w) => w.length > 0);
-  return words.find((w) => !MINOR.has(w)) ?? words[0] ?? '';
+  const significant = words.filter((w) => !MINOR.has(w));
+  return (significant.length ? significant : words).slice(0, n).join('');
 }
 
 /** The key of one paper; papers without a usable author, year or title word still get one (`arxiv250718071` at worst). */
@@ -68,8 +70,9 @@ export function citationKey(p: {
   const first = firstAuthor ? surname(firstAuthor) : '';
   const year = p.publishedOn?.slice(0, 4) ?? (p.arxivId ? arxivIdMonth(p.arxivId)?.slice(0, 4) : undefined) ?? '';
   const y = /^\d{4}$/.test(year) ? year : '';
-  // Without an author the key starts with the title word, never with the year (`group2025`).
-  const key = (first ? `${first}${y}${firstWord(p.title)}` : `${firstWord(p.title)}${y}`).slice(0, KEY_MAX);
+  // Without an author the key starts with the title, never with the year, and takes two words: one
+  // word and a year alone are shared by too many papers (`groupsequence2025`).
+  const key = (first ? `${first}${y}${firstWords(p.title, 1)}` : `${firstWords(p.title, 2)}${y}`).slice(0, KEY_MAX);
   // A key of digits alone would read as a number; one with nothing of the paper is no key.
   if (/[a-z]/.test(key)) return key;
   return p.arxivId ? `arxiv${asciiFold(p.arxivId)}` : `paper${key}`;

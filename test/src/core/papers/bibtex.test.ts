@@ -103,7 +103,7 @@ describe('bibtexEntry', () => {
         categories: [],
       }),
     );
-    expect(e).toMatchObject({ type: 'misc', key: 'paper', fields: { title: 'A Paper Only Its Notes Know' } });
+    expect(e).toMatchObject({ type: 'misc', key: 'paperonly', fields: { title: 'A Paper Only Its Notes Know' } });
   });
 
   it('braces the words whose case BibTeX styles would lower, and only those', () => {
@@ -188,10 +188,10 @@ describe('citation keys', () => {
     expect(citationKey(paper({ authors: ['Łukasz Kaiser Jr.'], title: 'Towards a $\\beta$-Free RL' }))).toBe(
       'kaiser2024free',
     );
-    // No author: the title word first; no date: the arXiv id's month; nothing at all: the arXiv id.
-    expect(citationKey(paper({ authors: [], publishedOn: null, arxivId: '2507.18071', title: 'Group Sequence' }))).toBe(
-      'group2025',
-    );
+    // No author: two title words first; no date: the arXiv id's month; nothing at all: the arXiv id.
+    expect(
+      citationKey(paper({ authors: [], publishedOn: null, arxivId: '2507.18071', title: 'On Group Sequence Policy' })),
+    ).toBe('groupsequence2025');
     expect(citationKey(paper({ authors: ['张三'], title: '群组序列', publishedOn: null, arxivId: '2507.18071' }))).toBe(
       'arxiv250718071',
     );
