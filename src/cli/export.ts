@@ -28,7 +28,7 @@ export function addExportCommand(cli: Cli): void {
         .choices(['jsonl', 'json', 'bibtex'])
         .default('jsonl'),
     )
-    .addOption(new Option('--family <name>', "bibtex: one family's papers, its defining paper first (e.g. GSPO)"))
+    .addOption(new Option('--family <name>', "bibtex: one family's members, its defining paper included (e.g. GSPO)"))
     .addOption(
       new Option('--queue', "bibtex: the reading group's queue (scheduled, then by votes)").conflicts('family'),
     )

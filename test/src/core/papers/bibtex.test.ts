@@ -9,6 +9,7 @@ import {
 } from '../../../../src/core/papers/bibtex.ts';
 import { citationKey } from '../../../../src/core/papers/bibtex-key.ts';
 import { readable } from '../../../../src/core/papers/latex.ts';
+import { stripUnsafeChars } from '../../../../src/core/reply.ts';
 import { citeReply, historyBibReply } from '../../../../src/core/views/bibtex.ts';
 
 const DEEPSEEKMATH: CitablePaper = {
@@ -138,9 +139,7 @@ describe('bibtexEntry', () => {
     const entry = bibtexEntry(paper({ title }));
     const { e, raw } = only(entry);
     // The title reads back as the bot shows it everywhere (its LaTeX read as text), nothing else.
-    const shown = readable(title.replace(/[\u0000\u202e]/g, ''))
-      .replace(/\s+/g, ' ')
-      .trim();
+    const shown = readable(stripUnsafeChars(title)).replace(/\s+/g, ' ').trim();
     expect(e.fields.title).toBe(shown.replace(/`/g, 'ˋ'));
     // Nothing after the title was swallowed or added: the other fields are all there, and only they.
     expect(Object.keys(e.fields).sort()).toEqual(
