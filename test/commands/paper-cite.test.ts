@@ -101,6 +101,11 @@ describe('/paper cite', () => {
     expect(e!.fields.note).toBeUndefined();
   });
 
+  it('autocompletes the id as /paper show does', async () => {
+    const choices = await paper.autocomplete!(cite(''), { name: 'id', value: 'group sequence' }, seeded().deps);
+    expect(choices[0]).toEqual({ name: '2507.18071 · Group Sequence Policy Optimization', value: '2507.18071' });
+  });
+
   it('answers an unknown or malformed id privately, with what to try', async () => {
     const unknown = await runCommand(paper, cite('2511.99999'), seeded().deps);
     expect(unknown).toMatchObject({ ephemeral: true, content: expect.stringMatching(/not in the corpus yet/) });

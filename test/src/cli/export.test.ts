@@ -24,6 +24,16 @@ describe('grpo-digest export --format bibtex', { timeout: 90_000 }, () => {
   });
 
   it('writes every GRPO-family paper once, with unique keys, and nothing outside the family', async () => {
+    // A feed's hostile paper in the family: its text stays in its fields and the rest of the file parses.
+    await t.db.insert(papers).values({
+      arxivId: '2511.05555',
+      titleKey: 'hostile',
+      title: 'GRPO }\n@misc{evil, title={x}} % \\ `',
+      authors: ['Mallory} and {Eve'],
+      categories: ['cs.LG'],
+      publishedOn: '2025-11-07',
+      rulesFamily: true,
+    });
     const r = await cli(['export', '--format', 'bibtex'], env);
     expect(r.code).toBe(0);
     const entries = entriesOf(r.stdout);
@@ -36,6 +46,11 @@ describe('grpo-digest export --format bibtex', { timeout: 90_000 }, () => {
       key: 'groupsequence2025',
       fields: { title: 'Group Sequence Policy Optimization' },
     });
+    expect(entries.find((e) => e.fields.eprint === '2511.05555')).toMatchObject({
+      key: 'eve2025grpo',
+      fields: { title: 'GRPO } @misc{evil, title={x}} % \\ ˋ', author: [{ name: 'Mallory} and {Eve' }] },
+    });
+    expect(entries.some((e) => e.key === 'evil')).toBe(false);
     const dated = entries.map((e) => e.fields.year ?? '9999');
     expect(dated).toEqual([...dated].sort());
   });
