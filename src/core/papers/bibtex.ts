@@ -62,15 +62,15 @@ function fields(p: CitablePaper): { type: string; list: [string, string][] } {
   const year = yearOf(p, venue);
   if (year) list.push(['year', year]);
   // Only an id the bot could parse is written: a stored id is data too.
-  const arxiv = p.arxivId ? parseArxivId(p.arxivId) : null;
-  if (arxiv && arxiv.id === p.arxivId) {
-    list.push(['eprint', arxiv.id], ['archivePrefix', 'arXiv']);
+  const eprint = p.arxivId && parseArxivId(p.arxivId)?.id === p.arxivId ? p.arxivId : undefined;
+  if (eprint) {
+    list.push(['eprint', eprint], ['archivePrefix', 'arXiv']);
     const primary = p.categories[0];
     if (primary && ARXIV_CATEGORY.test(primary)) list.push(['primaryClass', primary]);
   }
   const doi = p.doi?.trim();
   if (doi && DOI.test(doi)) list.push(['doi', doi]);
-  if (arxiv && arxiv.id === p.arxivId) list.push(['url', arxivAbsUrl(arxiv.id)]);
+  if (eprint) list.push(['url', arxivAbsUrl(eprint)]);
   return { type, list };
 }
 

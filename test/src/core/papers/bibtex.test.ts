@@ -105,6 +105,10 @@ describe('bibtexEntry', () => {
       }),
     );
     expect(e).toMatchObject({ type: 'misc', key: 'paperonly', fields: { title: 'A Paper Only Its Notes Know' } });
+    // A stored id that is no arXiv id is not written as one.
+    const odd = only(bibtexEntry(paper({ arxivId: '2402.03300} @misc{x' })));
+    expect(odd.e.fields.eprint).toBeUndefined();
+    expect(odd.e.fields.url).toBeUndefined();
   });
 
   it('braces the words whose case BibTeX styles would lower, and only those', () => {
