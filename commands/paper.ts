@@ -21,6 +21,7 @@ import { PAGE_MAX, pressPage, searchPage } from './paper/search.ts';
 import { pressRandom, randomPaper } from './paper/random.ts';
 import { resolvePaper } from './paper/resolve.ts';
 import { markPaper, type MarkChoice } from './paper/mark.ts';
+import { citePaper } from './paper/cite.ts';
 import { trainingOfPaper } from '../src/services/summarize/settings.ts';
 import { evidenceReply, recipeReply } from '../src/core/views/training.ts';
 import { CUSTOM_IDS } from '../src/core/custom-id.ts';
@@ -50,6 +51,20 @@ const definition = {
     {
       name: 'show',
       description: 'Show one paper: summary, links, notes and citing papers',
+      options: [
+        {
+          name: 'id',
+          description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)',
+          type: 'string',
+          required: true,
+          autocomplete: true,
+          maxLength: QUERY_MAX,
+        },
+      ],
+    },
+    {
+      name: 'cite',
+      description: 'The BibTeX entry of one paper (arXiv eprint fields, the venue when known)',
       options: [
         {
           name: 'id',
@@ -115,7 +130,7 @@ const definition = {
   ],
 } as const satisfies CommandDefinition;
 
-/** `/paper search|show|latest|random`: asking the stored corpus for papers. */
+/** `/paper search|show|cite|latest|random|mark`: asking the stored corpus for papers. */
 export const paper: Command = {
   definition,
   async execute(input, deps) {
@@ -124,6 +139,8 @@ export const paper: Command = {
         return search(input, deps);
       case 'show':
         return show(input, deps);
+      case 'cite':
+        return citePaper(deps, await resolvePaper(deps, optionsOf(definition, input, 'cite').id));
       case 'latest':
         return latest(input, deps);
       case 'random':
@@ -133,7 +150,9 @@ export const paper: Command = {
         return markPaper(input, deps, await resolvePaper(deps, o.id), o.family as MarkChoice, o.reason);
       }
       default:
-        throw new UserFacingError('Use /paper search, /paper show, /paper latest, /paper random or /paper mark.');
+        throw new UserFacingError(
+          'Use /paper search, /paper show, /paper cite, /paper latest, /paper random or /paper mark.',
+        );
     }
   },
   async component(input, deps) {

@@ -24,6 +24,7 @@ import type { Paper } from '../db/schema.ts';
 import { paperChoices } from './paper.ts';
 import { resolvePaper } from './paper/resolve.ts';
 import { markDone, removePaper, scheduleNext } from './queue/session.ts';
+import { historyBibtex } from './queue/bibtex.ts';
 import { pageInRange, pastTheEnd } from '../src/core/views/pager.ts';
 
 const PAGE_SIZE = 5;
@@ -78,7 +79,14 @@ const definition = {
       description: 'Moderators: take a paper out of the queue',
       options: [paperOption('arXiv id, link or title')],
     },
-    { name: 'history', description: 'Papers the reading group has read', options: [pageOption] },
+    {
+      name: 'history',
+      description: 'Papers the reading group has read (bibtex: all of them as a .bib file)',
+      options: [
+        pageOption,
+        { name: 'bibtex', description: 'Attach every paper read as a BibTeX file instead', type: 'boolean' },
+      ],
+    },
   ],
 } as const satisfies CommandDefinition;
 
@@ -100,8 +108,10 @@ export const queue: Command = {
         return add(input, deps, guildId, optionsOf(definition, input, 'add').paper);
       case 'show':
         return showPage(deps, guildId, optionsOf(definition, input, 'show').page ?? 1);
-      case 'history':
-        return historyPage(deps, guildId, optionsOf(definition, input, 'history').page ?? 1);
+      case 'history': {
+        const o = optionsOf(definition, input, 'history');
+        return o.bibtex ? historyBibtex(deps, guildId) : historyPage(deps, guildId, o.page ?? 1);
+      }
       case 'next':
         return scheduleNext(input, deps, guildId, optionsOf(definition, input, 'next').date);
       case 'done':

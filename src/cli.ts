@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { Command as Cli, CommanderError, Option } from 'commander';
+import { Command as Cli, CommanderError } from 'commander';
 import { loadConfig, ConfigError } from './core/config.ts';
 import {
   errorSummary,
@@ -12,6 +12,7 @@ import {
 import { DatabaseUnreachableError } from '../db/open.ts';
 import type { App } from './app.ts';
 import { addAskCommand } from './cli/ask.ts';
+import { addExportCommand } from './cli/export.ts';
 import { addDigestCommands } from './cli/digest.ts';
 import { addDiscordCommands, startDiscord } from './cli/discord.ts';
 import { addFeedCommands } from './cli/feeds.ts';
@@ -38,11 +39,10 @@ import { runConsole } from './adapters/console/run.ts';
 import { renderReply } from './adapters/console/render.ts';
 import { loadPaperCard } from '../commands/paper.ts';
 import { paperListReply } from './core/views/paper-list.ts';
-import { exportedPaper, paperJson } from './core/views/paper-json.ts';
+import { paperJson } from './core/views/paper-json.ts';
 import { getPaperDetail } from '../db/queries/papers.ts';
 import { searchPapers } from './services/search/search.ts';
 import { EmbeddedPostgresError } from '../db/embedded.ts';
-import { exportCorpus } from '../db/queries/export.ts';
 import { marksWithPapers } from '../db/queries/marks.ts';
 import { importSeeds, SEED_DIR, type ImportStats } from '../seeds/import.ts';
 
@@ -161,20 +161,7 @@ export function buildCli(): Cli {
       ),
     );
 
-  cli
-    .command('export')
-    .description('Write the whole corpus (papers with notes, sources and citations) to stdout')
-    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'json']).default('jsonl'))
-    .action((o: { format: 'jsonl' | 'json' }) =>
-      withApp(
-        async (app) => {
-          const rows = (await exportCorpus(app.deps.db)).map(exportedPaper);
-          if (o.format === 'json') printJson(rows);
-          else for (const r of rows) writeLine(safeJson(r));
-        },
-        { quiet: true },
-      ),
-    );
+  addExportCommand(cli);
 
   cli
     .command('export-labels')

@@ -9,20 +9,21 @@ export interface Reply {
   components?: Button[][];
   /** Only the caller sees it (errors, personal lists). */
   ephemeral?: boolean;
-  /** Pictures sent with the message: an embed shows the one it names in `image`; the console saves them and prints their paths. */
+  /** Files sent with the message (pictures, `.bib`): an embed shows the picture it names in `image`; the console saves them and prints their paths. */
   files?: ReplyFile[];
 }
 
-/** A PNG picture sent with a reply (the family tree, a trend chart, a digest's header). */
+/** A file sent with a reply: a PNG picture (the family tree, a trend chart, a digest's header) or a BibTeX file. */
 export interface ReplyFile {
-  /** The file name, e.g. `family-tree-gspo.png`: lower-case letters, digits and dashes, then `.png`. */
+  /** The file name, e.g. `family-tree-gspo.png`: lower-case letters, digits and dashes, then `.png` or `.bib`. */
   name: string;
-  /** The PNG bytes. */
+  /** The file's bytes. */
   data: Uint8Array;
-  /** What the picture shows, for screen readers (Discord's alt text, at most 1,024 characters). */
+  /** What the file holds, for screen readers (Discord's alt text, at most 1,024 characters). */
   description: string;
-  width: number;
-  height: number;
+  /** A picture's size in pixels; absent for other files. */
+  width?: number;
+  height?: number;
 }
 
 export interface Embed {

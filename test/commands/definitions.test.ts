@@ -86,6 +86,7 @@ describe('command definitions', () => {
     expect(findCommand('paper')!.definition.subcommands!.map((s) => s.name)).toEqual([
       'search',
       'show',
+      'cite',
       'latest',
       'random',
       'mark',

@@ -216,7 +216,7 @@ describe('console', () => {
 
   it('explains a mistyped line instead of failing', async () => {
     expect(await answerLine('/paper serch query:x', seeded().deps)).toMatch(
-      /has no subcommand `serch`. Did you mean \/paper search\? Subcommands: search, show, latest/,
+      /has no subcommand `serch`. Did you mean \/paper search\? Subcommands: search, show, cite, latest/,
     );
   });
 });

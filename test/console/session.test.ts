@@ -52,7 +52,7 @@ describe("a newcomer's console session (test/console/session.txt)", () => {
     const listed = new Set(
       [
         ...readme.matchAll(
-          /`\/(\w+)(?: (search|show|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list|tree))?/g,
+          /`\/(\w+)(?: (search|show|cite|latest|random|mark|setup|preview|now|off|status|vote|add|next|done|remove|history|list|tree))?/g,
         ),
       ]
         .map((m) => `/${m[1]}${m[2] ? ` ${m[2]}` : ''}`)

@@ -31,6 +31,8 @@ import {
   type RecordedRequest,
 } from '../fakes/discord.ts';
 import { readPng } from '../helpers/png.ts';
+import { parse as parseBibtex } from '@retorquere/bibtex-parser';
+import { queueItems } from '../../db/schema.ts';
 
 /**
  * The real discord.js client, through the real start-up (createApp on a test database, startBot),
@@ -413,6 +415,45 @@ describe('the Discord bot against a fake Discord', () => {
     ]);
     expect(readPng(answer.files[0]!.data)).toMatchObject({ width: 1000 });
     expect(data.embeds[0].description).toMatch(/^\*\*GSPO\*\* ◀ 2025 · \d+ members? · builds on GRPO$/m);
+  });
+
+  it('answers /paper cite with a BibTeX code block that parses, and an unknown id privately', async () => {
+    const i = fake.sendChatInput({ name: 'paper', subcommand: 'cite', options: { id: '2507.18071' } });
+    const callback = await fake.waitForResponse(i);
+    const data = callback.body.data;
+    expect(data.flags ?? 0).toBe(0);
+    expect(data.allowed_mentions).toEqual({ parse: [] });
+    expect(data.content.length).toBeLessThanOrEqual(2000);
+    const block = /^```bibtex\n([\s\S]+)\n```$/.exec(data.content)?.[1];
+    const lib = parseBibtex(block ?? '', { english: false });
+    expect(lib.errors).toEqual([]);
+    expect(lib.entries).toMatchObject([
+      { type: 'misc', key: 'groupsequence2025', fields: { eprint: '2507.18071', archiveprefix: 'arXiv' } },
+    ]);
+    const unknown = await fake.waitForResponse(
+      fake.sendChatInput({ name: 'paper', subcommand: 'cite', options: { id: '2511.99999' } }),
+    );
+    expect(unknown.body.data).toMatchObject({ flags: 64, content: expect.stringMatching(/not in the corpus yet/) });
+  });
+
+  it('attaches the reading-group history as a .bib file with /queue history bibtex:True', async () => {
+    const [gspo] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2507.18071'));
+    // A session held on the paper an earlier test voted for.
+    await t.db
+      .insert(queueItems)
+      .values({ guildId: GUILD_ID, paperId: gspo!.id, nominatedBy: 'u1', status: 'done', doneAt: new Date() })
+      .onConflictDoUpdate({
+        target: [queueItems.guildId, queueItems.paperId],
+        set: { status: 'done', doneAt: new Date() },
+      });
+    const i = fake.sendChatInput({ name: 'queue', subcommand: 'history', options: { bibtex: true } });
+    const answer = await fake.waitForResponse(i, (r) => r.files.length > 0);
+    const data = answer.path.endsWith('/callback') ? answer.body.data : answer.body;
+    expect(data.content).toMatch(/history as BibTeX: 1 paper/);
+    expect(answer.files.map((f) => f.name)).toEqual(['reading-group-history.bib']);
+    const lib = parseBibtex(Buffer.from(answer.files[0]!.data).toString('utf8'), { english: false });
+    expect(lib.errors).toEqual([]);
+    expect(lib.entries.map((e) => e.fields.eprint)).toEqual(['2507.18071']);
   });
 
   it('posts a weekly digest with its header picture on the first message, under the nonce Discord enforces', async () => {

@@ -28,6 +28,7 @@ function utc(seconds: number): string {
 type PictureAt = (name: string) => string | undefined;
 
 function picture(f: ReplyFile, at: PictureAt): string {
+  if (f.width === undefined || f.height === undefined) return `📎 ${at(f.name) ?? f.name} (${f.data.byteLength} bytes)`;
   return `🖼 ${at(f.name) ?? f.name} (${f.width}×${f.height} PNG)`;
 }
 

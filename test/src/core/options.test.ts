@@ -48,7 +48,7 @@ describe('validateOptions', () => {
 
   it('asks for a subcommand when none is given', () => {
     expect(() => validateOptions(paper.definition, { options: {} })).toThrow(
-      /needs a subcommand: search, show, latest/,
+      /needs a subcommand: search, show, cite, latest/,
     );
   });
 });
