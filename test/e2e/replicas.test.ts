@@ -1,18 +1,21 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientOptions } from 'discord.js';
+import { eq } from 'drizzle-orm';
+import { Events, type ClientOptions, type Interaction } from 'discord.js';
 import { lastJobRuns } from '../../db/queries/job-runs.ts';
-import { channels, papers } from '../../db/schema.ts';
+import { channels, interactionClaims, papers, votes } from '../../db/schema.ts';
 import { runJob, type Job } from '../../jobs/index.ts';
 import { pollFeedsJob } from '../../jobs/poll-feeds.ts';
 import { postDigestsJob } from '../../jobs/post-digests.ts';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
+import { DATABASE_DOWN } from '../../src/core/dispatch.ts';
 import { startBot, type Bot } from '../../src/app.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, rssFeed } from '../helpers/feed-builders.ts';
 import { startFeedServer } from '../helpers/feed-server.ts';
-import { APP_ID, CHANNEL_ID, startFakeDiscord, type FakeDiscord } from '../fakes/discord.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { APP_ID, CHANNEL_ID, startFakeDiscord, type FakeDiscord, type SentInteraction } from '../fakes/discord.ts';
 
 const clientOptions: Partial<ClientOptions> = {
   waitGuildTimeout: 300,
@@ -21,11 +24,38 @@ const clientOptions: Partial<ClientOptions> = {
 };
 
 /**
+ * Resolves once every bot's client has emitted the interaction, then once every router is done with
+ * it (the router's listener was added first, so by then the interaction is in its hands).
+ */
+async function handledByAll(bots: Bot[], sent: SentInteraction): Promise<void> {
+  await Promise.all(
+    bots.map(
+      (bot) =>
+        new Promise<void>((resolve) => {
+          const on = (i: Interaction) => {
+            if (i.id !== sent.id) return;
+            bot.client.off(Events.InteractionCreate, on);
+            resolve();
+          };
+          bot.client.on(Events.InteractionCreate, on);
+        }),
+    ),
+  );
+  await Promise.all(bots.map((bot) => bot.router.drain()));
+}
+
+/** The first responses sent for an interaction (Discord accepts one; a second gets 40060). */
+const callbacksOf = (fake: FakeDiscord, i: SentInteraction) =>
+  fake.responsesTo(i).filter((r) => r.method === 'POST' && r.path.endsWith('/callback'));
+
+/**
  * Two replicas of the bot (two app instances, two gateway connections) on one database and one
- * fake Discord behave as one bot: a scheduled poll runs once, and a digest is delivered once.
+ * fake Discord behave as one bot: a scheduled poll runs once, a digest is delivered once, and each
+ * interaction, which Discord sends to both connections, is answered by one of them.
  */
 describe('two replicas on one database', () => {
   let fake: FakeDiscord;
+  let t: Awaited<ReturnType<typeof createTestDb>>;
   const apps: App[] = [];
   const bots: Bot[] = [];
 
@@ -37,7 +67,7 @@ describe('two replicas on one database', () => {
       if (url.pathname === '/api/daily_papers') return { body: '[]' };
       return undefined;
     });
-    const t = await createTestDb();
+    t = await createTestDb();
     const config = loadConfig({
       DATABASE_URL: t.url,
       DISCORD_TOKEN: 'fake-token',
@@ -124,5 +154,107 @@ describe('two replicas on one database', () => {
     await Promise.all(apps.map((app, i) => runJob(postDigestsJob({ poster: bots[i]!.poster }), depsOf(app))));
     await runJob(postDigestsJob({ poster: bots[1]!.poster }), depsOf(apps[1]!));
     expect(posts()).toHaveLength(1);
+  });
+
+  it('answers a /queue vote once when both replicas receive it: one answer, one vote stored, and the answer says so', async () => {
+    const i = fake.sendChatInput({ name: 'queue', subcommand: 'vote', options: { paper: '2611.70001' } });
+    await handledByAll(bots, i);
+    expect(callbacksOf(fake, i)).toHaveLength(1);
+    expect((await fake.waitForAnswer(i)).content).toMatch(/: 1 vote\./);
+    expect(await t.db.select().from(votes)).toHaveLength(1);
+    expect(await t.db.select().from(interactionClaims).where(eq(interactionClaims.id, i.id))).toHaveLength(1);
+  });
+
+  it('answers a button press and an autocomplete once each', async () => {
+    const [paper] = await t.db.select({ id: papers.id }).from(papers).where(eq(papers.arxivId, '2611.70002'));
+    const press = fake.pressButton(`vote:${paper!.id}`, { userId: '700000000000000002' });
+    await handledByAll(bots, press);
+    expect(callbacksOf(fake, press)).toHaveLength(1);
+    expect((await fake.waitForAnswer(press)).content).toMatch(/: 1 vote\./);
+    expect(await t.db.select().from(votes).where(eq(votes.userId, '700000000000000002'))).toHaveLength(1);
+
+    const typed = fake.sendAutocomplete({
+      name: 'queue',
+      subcommand: 'vote',
+      options: { paper: 'Replica-safe' },
+      focused: 'paper',
+    });
+    await handledByAll(bots, typed);
+    const [choices] = callbacksOf(fake, typed);
+    expect(callbacksOf(fake, typed)).toHaveLength(1);
+    expect(choices!.body).toMatchObject({ type: 8, data: { choices: expect.any(Array) } });
+  });
+});
+
+/**
+ * One process whose database connection is cut (refused, or a host that went silent) still answers
+ * every interaction, with the database message, and handles none of them: it cannot know whether
+ * another process took them. When the connection is back, it answers normally again.
+ */
+describe('one replica that cannot reach the database', () => {
+  let fake: FakeDiscord;
+  let proxy: TcpProxy;
+  let bot: Bot;
+  let t: Awaited<ReturnType<typeof createTestDb>>;
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord();
+    t = await createTestDb();
+    const url = new URL(t.url);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const config = loadConfig({
+      DATABASE_URL: url.toString(),
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      LOG_LEVEL: 'silent',
+    });
+    const app = await createApp(config, { log: pino({ level: 'silent' }), seedIfEmpty: false });
+    bot = await startBot(app, { jobs: () => [], clientOptions });
+    await t.db.insert(papers).values({
+      arxivId: '2611.70009',
+      title: 'Outage-safe GRPO',
+      titleKey: 'outagesafegrpo',
+      abstract: 'Group-relative RL.',
+      rulesFamily: true,
+      rulesScore: 0.9,
+      families: ['GRPO'],
+      topics: ['algorithm'],
+      newsAt: new Date(),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.restore();
+    await bot?.stop();
+    await proxy?.close();
+    await fake?.close();
+  });
+
+  const vote = () => fake.sendChatInput({ name: 'queue', subcommand: 'vote', options: { paper: '2611.70009' } });
+
+  it.each([
+    ['refuses connections', 'refuse'],
+    ['goes silent', 'stall'],
+  ] as const)(
+    'tells the member the database is unreachable, once, and stores nothing when it %s',
+    async (_, fault) => {
+      await proxy[fault]();
+      const i = vote();
+      await handledByAll([bot], i);
+      expect(callbacksOf(fake, i)).toHaveLength(1);
+      expect(await fake.waitForAnswer(i)).toMatchObject({ content: DATABASE_DOWN, flags: 64 });
+      await proxy.restore();
+      expect(await t.db.select().from(votes)).toHaveLength(0);
+    },
+  );
+
+  it('answers normally once the database is reachable again', async () => {
+    const i = vote();
+    await handledByAll([bot], i);
+    expect((await fake.waitForAnswer(i)).content).toMatch(/: 1 vote\./);
+    expect(await t.db.select().from(votes)).toHaveLength(1);
   });
 });
