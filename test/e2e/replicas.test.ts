@@ -238,18 +238,15 @@ describe('one replica that cannot reach the database', () => {
   it.each([
     ['refuses connections', 'refuse'],
     ['goes silent', 'stall'],
-  ] as const)(
-    'tells the member the database is unreachable, once, and stores nothing when it %s',
-    async (_, fault) => {
-      await proxy[fault]();
-      const i = vote();
-      await handledByAll([bot], i);
-      expect(callbacksOf(fake, i)).toHaveLength(1);
-      expect(await fake.waitForAnswer(i)).toMatchObject({ content: DATABASE_DOWN, flags: 64 });
-      await proxy.restore();
-      expect(await t.db.select().from(votes)).toHaveLength(0);
-    },
-  );
+  ] as const)('tells the member the database is unreachable, once, and stores nothing when it %s', async (_, fault) => {
+    await proxy[fault]();
+    const i = vote();
+    await handledByAll([bot], i);
+    expect(callbacksOf(fake, i)).toHaveLength(1);
+    expect(await fake.waitForAnswer(i)).toMatchObject({ content: DATABASE_DOWN, flags: 64 });
+    await proxy.restore();
+    expect(await t.db.select().from(votes)).toHaveLength(0);
+  });
 
   it('answers normally once the database is reachable again', async () => {
     const i = vote();

@@ -91,7 +91,8 @@ export async function answerUnclaimed(
 ): Promise<void> {
   const down = verdict.timedOut || isDatabaseUnavailable(verdict.failed);
   const context = { interaction: i.id, type: i.type, user: i.user.id };
-  if (down) log.warn({ err: verdict.failed, ...context }, 'could not claim an interaction: the database is unavailable');
+  if (down)
+    log.warn({ err: verdict.failed, ...context }, 'could not claim an interaction: the database is unavailable');
   else log.error({ err: verdict.failed, ...context }, 'could not claim an interaction');
   const wait = deadline - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
