@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { DATABASE_DOWN } from '../../src/core/dispatch.ts';
 import { startBot, type Bot } from '../../src/app.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, rssFeed } from '../helpers/feed-builders.ts';
 import { startFeedServer } from '../helpers/feed-server.ts';
@@ -254,4 +257,98 @@ describe('one replica that cannot reach the database', () => {
     expect((await fake.waitForAnswer(i)).content).toMatch(/: 1 vote\./);
     expect(await t.db.select().from(votes)).toHaveLength(1);
   });
+});
+
+/** A `grpo-digest start` process, its log (JSON lines on stderr) and a wait for a line in it. */
+function startProcess(env: Record<string, string>) {
+  const child: ChildProcess = spawn(path.join(ROOT, 'bin/grpo-digest'), ['start'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  const waiters = new Set<() => void>();
+  child.stderr!.on('data', (c: Buffer) => {
+    log += String(c);
+    for (const w of [...waiters]) w();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    exited,
+    log: () => log,
+    /** Resolves when the log has a line matching `re`; rejects after `ms`, with the log. */
+    logged(re: RegExp, ms = 60_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!re.test(log)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no log line matching ${re} within ${ms} ms:\n${log.slice(-2000)}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    stop: () => child.kill('SIGTERM'),
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Two real `grpo-digest start` processes on one token, one database and one fake Discord, which
+ * sends each interaction to both gateway connections: one process answers, the other logs that
+ * another process claimed it, and the vote is stored once.
+ */
+describe('two bot processes on one token', () => {
+  it('answers a /queue vote from one process only, and both shut down cleanly', async () => {
+    const fake = await startFakeDiscord();
+    const t = await createTestDb();
+    await t.db.insert(papers).values({
+      arxivId: '2611.70021',
+      title: 'Two-process GRPO',
+      titleKey: 'twoprocessgrpo',
+      abstract: 'Group-relative RL.',
+      rulesFamily: true,
+      rulesScore: 0.9,
+      families: ['GRPO'],
+      topics: ['algorithm'],
+      newsAt: new Date(),
+    });
+    const nowhere = 'http://127.0.0.1:9'; // feeds: never the internet, should a scheduled poll fire
+    const env = {
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: t.url,
+      DISCORD_TOKEN: 'fake-token',
+      DISCORD_APPLICATION_ID: APP_ID,
+      DISCORD_API_BASE: fake.api,
+      ARXIV_RSS_BASE: nowhere,
+      ARXIV_API_BASE: nowhere,
+      HF_API_BASE: nowhere,
+    };
+    const procs = [startProcess(env), startProcess(env)];
+    try {
+      await Promise.all(procs.map((p) => p.logged(/"msg":"discord ready"/, 90_000)));
+      const i = fake.sendChatInput({ name: 'queue', subcommand: 'vote', options: { paper: '2611.70021' } });
+      // Each process is done with it: one answered the command, the other left it to the first.
+      const answered = /"msg":"command answered"/;
+      const declined = new RegExp(`"interaction":"${i.id}"[^\n]*"msg":"interaction claimed by another process"`);
+      await Promise.all(procs.map((p) => Promise.any([p.logged(answered), p.logged(declined)])));
+      expect((await fake.waitForAnswer(i)).content).toMatch(/: 1 vote\./);
+      procs.forEach((p) => p.stop());
+      expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0]);
+      expect(procs.filter((p) => answered.test(p.log()))).toHaveLength(1);
+      expect(procs.filter((p) => declined.test(p.log()))).toHaveLength(1);
+      expect(callbacksOf(fake, i)).toHaveLength(1);
+      expect(await t.db.select().from(votes)).toHaveLength(1);
+    } finally {
+      procs.forEach((p) => p.kill());
+      await fake.close();
+    }
+  }, 150_000);
 });
