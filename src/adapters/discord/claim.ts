@@ -49,6 +49,9 @@ export function databaseClaims(deps: Pick<CommandDeps, 'db' | 'now' | 'log'>): C
   };
 }
 
+/** How long the process runs after the deadline before a claim still pending counts as timed out. */
+const SETTLE_MS = 250;
+
 /** What the claim said: this process answers, another one does, or none could be decided in time. */
 export type Verdict = 'mine' | 'theirs' | { failed: unknown; timedOut: boolean };
 
@@ -59,19 +62,28 @@ export type Verdict = 'mine' | 'theirs' | { failed: unknown; timedOut: boolean }
  */
 export function claimBy(claims: Claims, id: string, deadline: number): Promise<Verdict> {
   return new Promise((resolve) => {
-    const timer = setTimeout(
-      () => resolve({ failed: new Error('the claim did not finish in time'), timedOut: true }),
+    let settled = false;
+    const settle = (v: Verdict) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(v);
+    };
+    // The deadline is checked once the process has run for SETTLE_MS after it: when the process itself
+    // was busy past it (a large index build, a loaded machine), the insert may not even have been
+    // written, and the database's answer must not be taken for its silence.
+    let timer: NodeJS.Timeout = setTimeout(
+      () => {
+        timer = setTimeout(
+          () => settle({ failed: new Error('the claim did not finish in time'), timedOut: true }),
+          SETTLE_MS,
+        );
+      },
       Math.max(0, deadline - performance.now()),
     );
     claims.claim(id).then(
-      (mine) => {
-        clearTimeout(timer);
-        resolve(mine ? 'mine' : 'theirs');
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        resolve({ failed: err, timedOut: false });
-      },
+      (mine) => settle(mine ? 'mine' : 'theirs'),
+      (err: unknown) => settle({ failed: err, timedOut: false }),
     );
   });
 }

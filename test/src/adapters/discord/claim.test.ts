@@ -3,7 +3,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pruneInteractionClaims } from '../../../../db/queries/interaction-claims.ts';
 import { interactionClaims } from '../../../../db/schema.ts';
-import { databaseClaims } from '../../../../src/adapters/discord/claim.ts';
+import { claimBy, databaseClaims } from '../../../../src/adapters/discord/claim.ts';
 import { createTestDb } from '../../../helpers/db.ts';
 
 describe('interaction claims', () => {
@@ -49,5 +49,16 @@ describe('interaction claims', () => {
     now = new Date(now.getTime() + 11 * 60_000); // the next prune is due ten minutes later
     await c.claim('11');
     await gone('4');
+  });
+
+  it('does not take a claim the database answered in time for a timeout when the process itself was busy', async () => {
+    const c = claimer();
+    await c.claim('20'); // the pool's connection is open
+    const verdict = claimBy(c, '21', performance.now() + 50);
+    // The event loop is blocked past the deadline (a large index build, a loaded machine) before the
+    // insert was even written: when the loop runs again, the deadline timer is due first.
+    const until = performance.now() + 400;
+    while (performance.now() < until);
+    expect(await verdict).toBe('mine');
   });
 });
