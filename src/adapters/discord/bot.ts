@@ -56,7 +56,7 @@ export interface Connection {
 export async function connectDiscord(
   ports: DiscordPorts,
   deps: CommandDeps,
-  opts: { commands: readonly Command[]; deferAfterMs?: number; claimDeadlineMs?: number },
+  opts: { commands: readonly Command[]; deferAfterMs?: number },
 ): Promise<Connection> {
   const { client } = ports;
   const { config, log } = deps;
@@ -68,7 +68,6 @@ export async function connectDiscord(
     claims,
     commands: opts.commands,
     deferAfterMs: opts.deferAfterMs,
-    claimDeadlineMs: opts.claimDeadlineMs,
     onDeclined: ports.declined,
   });
 
