@@ -555,6 +555,24 @@ export const appState = pgTable('app_state', {
   updatedAt: createdAt(),
 });
 
+/**
+ * Which process answers a Discord interaction. Discord sends every interaction to every gateway
+ * connection of the token's shard, so each process running on one token inserts the interaction's
+ * id first and answers only if its insert made the row (`db/queries/interaction-claims.ts`). Rows
+ * are only needed for the seconds both processes take to see an interaction; old ones are pruned.
+ */
+export const interactionClaims = pgTable(
+  'interaction_claims',
+  {
+    /** The interaction's id (a Discord snowflake: unique per interaction). */
+    id: text().primaryKey(),
+    claimedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The process that answers it: host, pid and a random tag (`src/adapters/discord/claim.ts`). */
+    by: text().notNull(),
+  },
+  (t) => [index('interaction_claims_claimed_at_idx').on(t.claimedAt)],
+);
+
 /** The LLM judge's decision on a paper, once per paper and judge version (prompt + rule text). */
 export const familyJudgements = pgTable(
   'family_judgements',

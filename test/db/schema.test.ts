@@ -27,6 +27,7 @@ describe('database schema', () => {
       'family_marks',
       'feed_state',
       'guilds',
+      'interaction_claims',
       'job_runs',
       'notes',
       'notifications_sent',

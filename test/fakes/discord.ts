@@ -116,9 +116,13 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
   const dmChannels = new Map<string, string>();
   /** Users who do not accept DMs from the bot: a message to their DM channel gets 50007. */
   const refusingDms = new Set<string>();
-  const sockets = new Map<number, WebSocket>();
-  const sessions = new Map<string, { shard: number; seq: number }>();
-  const shardSession = new Map<number, string>();
+  /**
+   * Gateway sessions by id. Like Discord without sharding across processes, every session identified
+   * for a shard gets that shard's events: two processes on one token both receive each interaction.
+   */
+  const sessions = new Map<string, { shard: number; seq: number; ws: WebSocket }>();
+  /** Interactions whose first response (callback) was accepted: Discord refuses a second one (40060). */
+  const acknowledged = new Set<string>();
   let identifiedCount = 1;
   let port = 0;
 
@@ -293,6 +297,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       });
     }
     if (method === 'POST' && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
+      if (acknowledged.has(m[1]!))
+        return json(res, 400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+      acknowledged.add(m[1]!);
       if (query.get('with_response') === 'true') {
         return json(res, 200, {
           interaction: {
@@ -436,10 +443,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       if (p.op === 2) {
         const [shard = 0, count = 1] = (p.d.shard as [number, number] | undefined) ?? [];
         const sessionId = `session-${nextId()}`;
-        sessions.set(sessionId, { shard, seq: 0 });
-        shardSession.set(shard, sessionId);
+        sessions.set(sessionId, { shard, seq: 0, ws });
         identifiedCount = count;
-        sockets.set(shard, ws);
         const mine = allGuilds.filter((g) => shardOf(g.id, count) === shard);
         const dispatch = (t: string, d: unknown) => send(ws, { op: 0, t, s: ++sessions.get(sessionId)!.seq, d });
         dispatch('READY', {
@@ -456,7 +461,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
       if (p.op === 6) {
         const session = sessions.get(p.d.session_id as string);
         if (!session) return send(ws, { op: 9, d: false });
-        sockets.set(session.shard, ws);
+        session.ws = ws;
         session.seq = Math.max(session.seq, Number(p.d.seq));
         send(ws, { op: 0, t: 'RESUMED', s: ++session.seq, d: {} });
       }
@@ -468,10 +473,9 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
 
   function dispatch(t: string, d: unknown, guildId = GUILD_ID): void {
     const shard = shardOf(guildId, identifiedCount);
-    const ws = sockets.get(shard);
-    const session = sessions.get(shardSession.get(shard) ?? '');
-    if (!ws || !session) throw new Error(`fake discord: no gateway connection for shard ${shard}`);
-    send(ws, { op: 0, t, s: ++session.seq, d });
+    const open = [...sessions.values()].filter((s) => s.shard === shard && s.ws.readyState === s.ws.OPEN);
+    if (open.length === 0) throw new Error(`fake discord: no gateway connection for shard ${shard}`);
+    for (const session of open) send(session.ws, { op: 0, t, s: ++session.seq, d });
   }
 
   function interaction(
@@ -696,7 +700,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}) {
 
     /** Closes every gateway socket with 4000 (Unknown error): discord.js reconnects and resumes. */
     disconnect(code = 4000): void {
-      for (const ws of sockets.values()) ws.close(code, 'fake disconnect');
+      for (const { ws } of sessions.values()) if (ws.readyState === ws.OPEN) ws.close(code, 'fake disconnect');
     },
 
     async close(): Promise<void> {

@@ -6,6 +6,7 @@ import { ExternalServiceError } from '../../core/errors.ts';
 import type { Notifier } from '../../core/delivery/notifier.ts';
 import type { Poster } from '../../core/delivery/poster.ts';
 import type { OpsSource } from '../ops/server.ts';
+import { databaseClaims } from './claim.ts';
 import { createDiscordClient, gatewayState } from './client.ts';
 import { watchInteractionLatency } from './latency.ts';
 import { discordNotifier } from './notifier.ts';
@@ -19,16 +20,26 @@ export interface DiscordPorts {
   poster: Poster;
   notifier: Notifier;
   ops: OpsSource;
+  /** Tells the latency watcher an interaction is another process's to answer (the router calls it). */
+  declined(interactionId: string): void;
 }
 
 export function createDiscordPorts(config: Config, clientOptions?: Partial<ClientOptions>): DiscordPorts {
   discordCredentials(config);
   const client = createDiscordClient(config, clientOptions);
+  const onDeclined = new Set<(id: string) => void>();
   const ops: OpsSource = {
     gateway: () => gatewayState(client),
-    watchLatency: (sink) => watchInteractionLatency(client, sink),
+    watchLatency: (sink) =>
+      watchInteractionLatency(client, sink, (listener) => {
+        onDeclined.add(listener);
+        return () => onDeclined.delete(listener);
+      }),
   };
-  return { client, poster: discordPoster(client), notifier: discordNotifier(client), ops };
+  const declined = (id: string) => {
+    for (const listener of onDeclined) listener(id);
+  };
+  return { client, poster: discordPoster(client), notifier: discordNotifier(client), ops, declined };
 }
 
 export interface Connection {
@@ -51,7 +62,14 @@ export async function connectDiscord(
   const { config, log } = deps;
   const { token, applicationId } = discordCredentials(config);
   const { guildId } = config.discord;
-  const router = createRouter({ deps, commands: opts.commands, deferAfterMs: opts.deferAfterMs });
+  const claims = databaseClaims(deps);
+  const router = createRouter({
+    deps,
+    claims,
+    commands: opts.commands,
+    deferAfterMs: opts.deferAfterMs,
+    onDeclined: ports.declined,
+  });
 
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
@@ -67,7 +85,7 @@ export async function connectDiscord(
     await client.login(token);
     await ready;
     log.info(
-      { user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size },
+      { user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size, claimsAs: claims.by },
       'discord ready',
     );
   } catch (err) {

@@ -21,9 +21,14 @@ function labelsOf(i: Interaction): InteractionLabels {
  * Times every interaction from its arrival to its first response, whatever the router does with it:
  * every first response (reply, defer, update, autocomplete choices) is the interaction's callback
  * request, so the clock stops when the REST client has Discord's answer to that request. One with no
- * callback within 3 s is counted as unanswered. Returns a function that stops watching.
+ * callback within 3 s is counted as unanswered, unless `declined` says another process claimed it
+ * (then this process never answers it, by design). Returns a function that stops watching.
  */
-export function watchInteractionLatency(client: Client, sink: LatencySink): () => void {
+export function watchInteractionLatency(
+  client: Client,
+  sink: LatencySink,
+  declined?: (listener: (interactionId: string) => void) => () => void,
+): () => void {
   const waiting = new Map<string, { t0: number; labels: InteractionLabels; timer: NodeJS.Timeout }>();
 
   const onInteraction = (i: Interaction) => {
@@ -44,10 +49,17 @@ export function watchInteractionLatency(client: Client, sink: LatencySink): () =
     sink.observe(entry.labels, (performance.now() - entry.t0) / 1000);
   };
 
+  const onDeclined = (id: string) => {
+    clearTimeout(waiting.get(id)?.timer);
+    waiting.delete(id);
+  };
+
   // Registered before the router's listener (startBot calls this first), so the clock starts on arrival.
   client.on(Events.InteractionCreate, onInteraction);
   client.rest.on(RESTEvents.Response, onResponse);
+  const stopDeclined = declined?.(onDeclined);
   return () => {
+    stopDeclined?.();
     client.off(Events.InteractionCreate, onInteraction);
     client.rest.off(RESTEvents.Response, onResponse);
     for (const e of waiting.values()) clearTimeout(e.timer);

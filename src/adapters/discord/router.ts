@@ -21,10 +21,21 @@ import { GENERIC_ERROR, runCommand, runComponent } from '../../core/dispatch.ts'
 import { errorReply, type Reply } from '../../core/reply.ts';
 import { findCommand, findComponentOwner } from '../../../commands/index.ts';
 import { guildModeratorRole } from '../../../db/queries/guilds.ts';
+import { answerUnclaimed, claimBy, type Claims } from './claim.ts';
 import { renderInteraction, withoutFlags } from './render.ts';
 
 export interface RouterOptions {
   deps: CommandDeps;
+  /** Who answers each interaction when several processes run on one token (claim.ts). */
+  claims: Claims;
+  /**
+   * How long after its arrival an interaction this process could not claim is answered with the
+   * database message (default 2 s: a process that did claim it answers or defers within 1 s, and
+   * Discord allows 3 s for the first response).
+   */
+  claimDeadlineMs?: number;
+  /** Called with each interaction another process claimed (the latency watcher stops waiting for it). */
+  onDeclined?: (interactionId: string) => void;
   /** The commands to answer; defaults to the registered list in commands/index.ts. */
   commands?: readonly Command[];
   /** An answer not ready after this long is deferred (Discord allows 3 s for the first response). */
@@ -166,6 +177,7 @@ export function createRouter(opts: RouterOptions): Router {
   const { deps } = opts;
   const { find, owner } = lookups(opts.commands);
   const deferAfterMs = opts.deferAfterMs ?? 1000;
+  const claimDeadlineMs = opts.claimDeadlineMs ?? 2000;
   const inFlight = new Set<Promise<void>>();
 
   async function canManage(interaction: BaseInteraction): Promise<boolean> {
@@ -278,6 +290,15 @@ export function createRouter(opts: RouterOptions): Router {
     deps.log.debug({ type: i.type }, 'interaction type not handled');
   }
 
+  /** Only the process whose claim made the row answers; the others drop the interaction silently. */
+  async function claimThenRoute(i: Interaction, deadline: number): Promise<void> {
+    const verdict = await claimBy(opts.claims, i.id, deadline);
+    if (verdict === 'mine') return route(i);
+    if (verdict !== 'theirs') return answerUnclaimed(i, verdict, deadline, deps.log);
+    deps.log.debug({ interaction: i.id }, 'interaction claimed by another process');
+    opts.onDeclined?.(i.id);
+  }
+
   async function fail(i: Interaction, err: unknown): Promise<void> {
     const context = {
       interaction: i.id,
@@ -304,7 +325,7 @@ export function createRouter(opts: RouterOptions): Router {
 
   return {
     handle(interaction) {
-      const p: Promise<void> = route(interaction)
+      const p: Promise<void> = claimThenRoute(interaction, performance.now() + claimDeadlineMs)
         .catch((err: unknown) => fail(interaction, err))
         .catch(() => {})
         .finally(() => inFlight.delete(p));
