@@ -74,7 +74,10 @@ export const trends: Command = {
     const file = await tryDraw(deps.log, 'trends chart', async () =>
       pictureFile(await drawChart(trendsChartSpec(t)), trendsFileName(t.subject, range.starts.length), trendsAlt(t)),
     );
-    return trendsReply({ trends: t, ...of, ...(file && { file }) });
+    // Papers dated outside the weeks asked: say which weeks hold them (the longest range's reach).
+    const missing = whole && whole.total > t.overall.total + t.monthOnly && range.starts.length < MAX_TREND_WEEKS;
+    const reach = missing ? (await whereTheyAre(deps, now, ask, family)).reach : undefined;
+    return trendsReply({ trends: t, ...of, ...(file && { file }), ...(reach && { reach }) });
   },
   async autocomplete(_input, focused) {
     return focused.name === 'family' ? familyChoices(focused.value) : [];

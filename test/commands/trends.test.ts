@@ -95,7 +95,7 @@ describe('/trends', () => {
       {
         name: 'In all',
         value:
-          '2 of the 4 GRPO-family papers are in these 4 weeks; 1 is dated only by month; the other 1 is dated outside them.',
+          '2 of the 4 GRPO-family papers are in these 4 weeks; 1 is dated only by month; the other 1 is dated outside them. To see the 3 dated in the last 104 weeks, try weeks:70.',
         inline: true,
       },
       {
@@ -119,7 +119,7 @@ describe('/trends', () => {
     expect(gspo.embeds![0]!.title).toBe('GSPO: papers per week');
     expect(gspo.embeds![0]!.description).toMatch(/^\*\*Nov 16\*\* · 1 · ▲ 77 /m);
     expect(gspo.embeds![0]!.fields![0]!.value).toBe(
-      '1 of the 2 members of GSPO is in these 4 weeks; the other 1 is dated outside them.',
+      '1 of the 2 members of GSPO is in these 4 weeks; the other 1 is dated outside them. To see the 2 dated in the last 104 weeks, try weeks:70.',
     );
     const multimodal = await ask({ family: 'GSPO', topic: 'multimodal', weeks: 4 });
     expect(multimodal.embeds![0]!.title).toBe('GSPO · Multimodal: papers per week');
@@ -138,6 +138,11 @@ describe('/trends', () => {
       '3 of the 4 GRPO-family papers are in these 85 weeks; 1 is dated only by month.',
     );
     expect(suggested.embeds![0]!.description!.split('\n')[0]).toBe('**Jul 21 2025** · 1');
+    // A chart that shows some of them says which weeks would show the rest.
+    const some = await ask({ weeks: 18 }, new Date('2027-03-03T12:00:00Z'));
+    expect(some.embeds![0]!.fields![0]!.value).toBe(
+      '2 of the 4 GRPO-family papers are in these 18 weeks; the other 2 are dated outside them. To see the 3 dated in the last 104 weeks, try weeks:85.',
+    );
     const one = await ask({ topic: 'multimodal' }, new Date('2027-03-03T12:00:00Z'));
     expect(one.embeds![0]!.description).toMatch(/The newest dated one is from 2026-11-17: try weeks:16\./);
     const dapo = await ask({ family: 'DAPO' });

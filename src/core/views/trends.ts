@@ -38,14 +38,14 @@ export interface TrendsView {
   file?: ReplyFile;
   /** When the subject has no dated paper in the range: the newest day one is dated, if any. */
   newest?: string;
-  /** When the subject has no dated paper in the range: the weeks that hold its papers within the longest range, if any. */
+  /** The weeks that hold the subject's dated papers within the longest range, if any: said when the weeks asked miss some. */
   reach?: TrendReach;
   /** The subject's papers in all, whatever their date (the GRPO family's one count, or a family's members). */
   whole?: { total: number; label: string };
 }
 
 /** "2 of the 136 GRPO-family papers are in these 4 weeks; 1 is dated only by month; the other 133 are older." */
-function wholeLine(t: Trends, whole: NonNullable<TrendsView['whole']>, weeks: number): string {
+function wholeLine(t: Trends, whole: NonNullable<TrendsView['whole']>, weeks: number, reach?: TrendReach): string {
   if (whole.total === 0) return `The corpus has no ${whole.label} yet.`;
   const outside = Math.max(0, whole.total - t.overall.total - t.monthOnly);
   const parts = [
@@ -53,7 +53,12 @@ function wholeLine(t: Trends, whole: NonNullable<TrendsView['whole']>, weeks: nu
     t.monthOnly ? `${t.monthOnly} ${t.monthOnly === 1 ? 'is' : 'are'} dated only by month` : '',
     outside ? `the other ${outside} ${outside === 1 ? 'is' : 'are'} dated outside them` : '',
   ];
-  return `${parts.filter(Boolean).join('; ')}.`;
+  // A chart that shows few of them says which weeks would show the rest ("try weeks:89").
+  const more =
+    t.overall.total > 0 && reach && reach.weeks > weeks && reach.papers > t.overall.total
+      ? ` To see the ${reach.papers} dated in the last ${MAX_TREND_WEEKS} weeks, try weeks:${reach.weeks}.`
+      : '';
+  return `${parts.filter(Boolean).join('; ')}.${more}`;
 }
 
 export function trendsReply(v: TrendsView): Reply {
@@ -82,7 +87,7 @@ export function trendsReply(v: TrendsView): Reply {
           {
             name: 'In all',
             value: v.whole
-              ? wholeLine(t, v.whole, weeks)
+              ? wholeLine(t, v.whole, weeks, v.reach)
               : `${t.overall.total} paper${t.overall.total === 1 ? '' : 's'} in ${weeks} weeks`,
             inline: true,
           },
