@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { splitFeed, syntheticArxivFeed } from './feeds.ts';
 import { startBenchServer, type BenchServer } from './pg.ts';
 
 export interface PollMemoryRun {
@@ -97,6 +98,8 @@ async function startFake(o: {
   hfLarge?: boolean;
   apiEntries: number;
   apiPages: number;
+  /** RSS documents by category. */
+  rss?: Record<string, string>;
 }): Promise<Fake> {
   const dates = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -108,6 +111,8 @@ async function startFake(o: {
       const body = page < o.hfPages ? hfPage(dates.get(date)!, page, o.hfItems, date, o.hfLarge ?? false) : '[]';
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
     }
+    const rss = url.pathname.startsWith('/rss/') ? o.rss?.[url.pathname.slice('/rss/'.length)] : undefined;
+    if (rss) return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss);
     if (url.pathname === '/api/query') {
       const start = Number(url.searchParams.get('start') ?? 0);
       const size = Number(url.searchParams.get('max_results') ?? 200);
@@ -159,6 +164,20 @@ interface Scenario {
   args: string[];
   /** SQL run on the fresh database before the poll (a feed state to catch up from). */
   setup?: string;
+  env?: Record<string, string>;
+}
+
+const RSS_CATEGORIES = ['cs.LG', 'cs.CL', 'cs.AI', 'stat.ML'];
+let rssDay: Record<string, string> | undefined;
+/** The 20,000-item day of bench/answers.ts: four category documents of 5,000 items (about 10 MB each). */
+function twentyThousandDay(): Record<string, string> {
+  rssDay ??= Object.fromEntries(
+    splitFeed(syntheticArxivFeed({ items: 20_000, seed: 1, date: day(0) }).xml, 4).map((xml, i) => [
+      RSS_CATEGORIES[i]!,
+      xml,
+    ]),
+  );
+  return rssDay;
 }
 
 const HF_CATCH_UP = `insert into feed_state (feed, cursor, initialized_at, updated_at) values ('hf-daily', '${day(-6)}', now(), now())`;
@@ -190,6 +209,13 @@ const SCENARIOS: Scenario[] = [
     fake: { hfItems: 0, hfPages: 0, apiEntries: 2000, apiPages: 10 },
     args: ['--source', 'arxiv-api', '--date', day(-1)],
   },
+  {
+    name: 'rss-20k-day',
+    served: 'arXiv RSS, a 20,000-item day: 4 categories x 5,000 items (~10 MB each)',
+    fake: { hfItems: 0, hfPages: 0, apiEntries: 0, apiPages: 0 },
+    args: ['--source', 'arxiv-rss'],
+    env: { ARXIV_CATEGORIES: RSS_CATEGORIES.join(',') },
+  },
 ];
 
 export async function benchPollMemory(
@@ -204,7 +230,7 @@ export async function benchPollMemory(
     const url = bench.server.url(dbName);
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     if (s.setup) await sql.unsafe(s.setup);
-    const fake = await startFake(s.fake);
+    const fake = await startFake(s.name.startsWith('rss') ? { ...s.fake, rss: twentyThousandDay() } : s.fake);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'grpo-poll-mem-'));
     opts.log(`poll-memory: ${s.name} (${s.served})`);
     try {
@@ -218,6 +244,7 @@ export async function benchPollMemory(
           ARXIV_API_BASE: `${fake.base}/api/query`,
           ARXIV_RSS_BASE: `${fake.base}/rss`,
           ARXIV_REQUEST_INTERVAL_MS: '0',
+          ...s.env,
         },
         opts.nodeArgs,
       );

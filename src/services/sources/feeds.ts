@@ -13,7 +13,7 @@ import { arxivRssUrl, parseArxivRss } from './arxiv-rss.ts';
 import type { PaperCandidate, SkippedItem, SourceName } from '../../core/papers/candidate.ts';
 import { arxivDay, batchKey, rssHealth, type HealthVerdict } from '../../core/feeds/health.ts';
 import { hfDailyUrl, parseHfDaily } from './hf-daily.ts';
-import { fetchText, type HttpOptions } from './http.ts';
+import { fetchText, type HttpOptions, type Validators } from './http.ts';
 import { skippedCount } from './sanitize.ts';
 
 /** What a feed remembers between polls (a subset of the `feed_state` row). */
@@ -90,7 +90,7 @@ export function arxivRssFeed(config: Config, category: string): Feed {
       const validators = prev
         ? { etag: prev.etag ?? undefined, lastModified: prev.lastModified ?? undefined }
         : undefined;
-      const res = await fetchText(arxivRssUrl(config.sources.arxivRssBase, [category]), validators, ctx.arxivHttp);
+      const res = await fetchRssPage(arxivRssUrl(config.sources.arxivRssBase, [category]), validators, ctx.arxivHttp);
       if (res.status === 'not-modified') {
         const sameDay = prev?.batchDate === day.date || !day.announces;
         return {
@@ -104,7 +104,7 @@ export function arxivRssFeed(config: Config, category: string): Feed {
               },
         };
       }
-      const { candidates, skipped } = await parseArxivRss(res.body);
+      const { candidates, skipped } = res.parsed;
       const ids = candidates.map((c) => c.externalId);
       yield { candidates, skipped };
       const key = batchKey(ids);
@@ -194,6 +194,13 @@ export async function* apiPages(
 
 // The page fetchers below return only what was parsed, so the body and the whole parse tree are
 // garbage before the page is handed over and stored: a run keeps one page's candidates alive.
+
+async function fetchRssPage(url: string, validators: Validators | undefined, http: HttpOptions) {
+  const res = await fetchText(url, validators, http);
+  return res.status === 'ok'
+    ? { status: res.status, validators: res.validators, parsed: await parseArxivRss(res.body) }
+    : res;
+}
 
 async function fetchApiPage(url: string, http: HttpOptions, pageSize: number) {
   const res = await fetchText(url, undefined, { ...http, maxBytes: API_MAX_BYTES });
