@@ -93,12 +93,20 @@ function keptBefore(f: FeedStats): string {
     : `${f.fetched} items from the pages before it stored (${f.new} new), the next run resumes after them`;
 }
 
+/** The end of a failed run's message: what its feeds stored before failing (they store page by page). */
+function storedBefore(stats: JobStats): string {
+  const fetched = Number(stats.fetched ?? 0);
+  return fetched === 0
+    ? 'Nothing was stored; /status says why, and the next poll retries.'
+    : `The pages read before each failure were stored (${fetched} items); /status says why, and the next poll resumes after them.`;
+}
+
 function failure(outcome: Extract<JobOutcome, { status: 'failed' }>): CommandFailed {
   return new CommandFailed(
     outcome.databaseUnavailable
       ? `lost the database, ${databaseName()}: ${outcome.error}. Check that it runs and try again.`
       : outcome.stats
-        ? `${outcome.error}. Only the pages read before each failure were stored; /status says why, and the next poll resumes after them.`
+        ? `${outcome.error}. ${storedBefore(outcome.stats)}`
         : outcome.error,
   );
 }
