@@ -1,4 +1,5 @@
 /** Plain-text tables of the benchmark figures (also valid Markdown, for docs/BENCHMARKS.md). */
+import { pollMemoryTable } from './poll-memory.ts';
 import type { DigestCostResult, VariantResult } from './digest-cost.ts';
 import type { DigestResult } from './digest.ts';
 import type { IngestResult } from './ingest.ts';
@@ -316,5 +317,7 @@ export function fullReport(r: Results): string {
   if (r.repair) parts.push(repairReport(r.repair));
   if (r.digest) parts.push(digestCostReport(r.digest.cost), composerReport(r.digest.composer));
   if (r.render) parts.push(renderReport(r.render));
+  if (r.pollMemory)
+    parts.push('Peak memory of one poll (issue 26 item 3; goal <= 400 MB)', pollMemoryTable(r.pollMemory), '');
   return parts.join('\n');
 }

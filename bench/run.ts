@@ -13,6 +13,7 @@
  *   npm run bench -- --only render --reps 20
  *   npm run bench -- --only quality,classify
  *   npm run bench -- --only families
+ *   npm run bench -- --only poll-memory   (peak RSS of one `poll` over many large fake pages)
  *
  * Benchmarks, not tests: nothing here fails on a slow figure; the report compares with the goals.
  */
@@ -39,6 +40,7 @@ import { benchStartup, type StartupResult } from './startup.ts';
 import { benchClassifyDays, type ClassifyDaysResult } from './classify-days.ts';
 import { benchSearchQuality, type SearchQualityResult } from './search-quality.ts';
 import { benchFamilies, type FamiliesResult } from './families.ts';
+import { benchPollMemory, type PollMemoryRun } from './poll-memory.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECTIONS = [
@@ -54,6 +56,7 @@ const SECTIONS = [
   'render',
   'answers',
   'fanout',
+  'poll-memory',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -87,6 +90,7 @@ export interface Results {
   quality?: SearchQualityResult;
   classify?: ClassifyDaysResult;
   families?: FamiliesResult;
+  pollMemory?: PollMemoryRun[];
 }
 
 const { values: args } = parseArgs({
@@ -147,11 +151,11 @@ const results: Results = {
 };
 
 // The sections that run the CLI or the bot run what `npm start` runs: dist/, built from this tree.
-if (only.includes('startup') || only.includes('answers')) buildCli();
+if (only.includes('startup') || only.includes('answers') || only.includes('poll-memory')) buildCli();
 
 // One embedded Postgres (app defaults, temp dir) serves the search, seed, ingest, digest and answers sections.
 if (
-  ['search', 'quality', 'families', 'seed', 'ingest', 'digest', 'answers', 'fanout'].some((x) =>
+  ['search', 'quality', 'families', 'seed', 'ingest', 'digest', 'answers', 'fanout', 'poll-memory'].some((x) =>
     only.includes(x as Section),
   )
 ) {
@@ -212,6 +216,13 @@ if (
         channels: Number(args.channels),
         papers: 12,
         latencyMs: Number(args['latency-ms']),
+        log,
+      });
+    }
+    if (only.includes('poll-memory')) {
+      results.pollMemory = await benchPollMemory(bench, {
+        cli: path.join(ROOT, 'dist/cli.js'),
+        nodeArgs: args['bot-node-args'].split(' ').filter(Boolean),
         log,
       });
     }

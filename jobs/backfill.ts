@@ -1,8 +1,9 @@
 import { ingestCandidates } from '../src/services/ingest/ingest.ts';
 import { QUERY_TERMS } from '../src/core/papers/lexicon.ts';
 import { familyQuery, scopedQuery } from '../src/services/sources/arxiv-api.ts';
-import { fetchApiPages } from '../src/services/sources/feeds.ts';
-import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
+import { apiPages } from '../src/services/sources/feeds.ts';
+import { skippedCount } from '../src/services/sources/sanitize.ts';
+import type { SkippedItem } from '../src/core/papers/candidate.ts';
 import type { JobDeps, JobStats } from './index.ts';
 import { httpOptions } from './poll-feeds.ts';
 
@@ -29,18 +30,25 @@ export async function backfill(deps: JobDeps, opts: BackfillOptions): Promise<Jo
   const scope = { categories: deps.config.sources.arxivCategories, from, to };
   const query = opts.query ? scopedQuery(opts.query, scope) : familyQuery(QUERY_TERMS, scope);
   const { arxivHttp } = httpOptions(deps, opts.signal);
-  const { candidates, skipped } = await fetchApiPages(deps.config, arxivHttp, query, {
+  const totals = { fetched: 0, new: 0, updated: 0, family: 0, skipped: 0 };
+  const examples: SkippedItem[] = [];
+  // Page by page: each page is stored before the next is fetched, so memory holds one page of 500,
+  // and a failure on a late page keeps the earlier ones (a re-run then skips them: it writes nothing).
+  const pages = apiPages(deps.config, arxivHttp, query, {
     pageSize: PAGE,
     maxPages: MAX_PAGES,
     onPage: opts.onProgress,
   });
-  if (skipped.length > 0) deps.log.warn(skippedSummary(skipped), 'backfill items skipped');
-  const stats = await ingestCandidates(deps, candidates, { newsAt: null });
-  return {
-    fetched: candidates.length + skippedCount(skipped),
-    new: stats.new,
-    updated: stats.updated,
-    family: stats.family,
-    skipped: skippedCount(skipped),
-  };
+  for await (const page of pages) {
+    const stats = await ingestCandidates(deps, page.candidates, { newsAt: null });
+    const skipped = skippedCount(page.skipped);
+    totals.fetched += page.candidates.length + skipped;
+    totals.skipped += skipped;
+    totals.new += stats.new;
+    totals.updated += stats.updated;
+    totals.family += stats.family;
+    examples.push(...page.skipped.slice(0, 5 - examples.length));
+  }
+  if (totals.skipped > 0) deps.log.warn({ skipped: totals.skipped, examples }, 'backfill items skipped');
+  return totals;
 }

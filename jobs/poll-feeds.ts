@@ -1,11 +1,11 @@
 import { reclassifyIfRulesChanged } from '../src/services/ingest/reclassify.ts';
-import { getFeedState, recordFeedFailure, recordFeedSuccess } from '../db/queries/feed-state.ts';
+import { getFeedState, recordFeedFailure, recordFeedProgress, recordFeedSuccess } from '../db/queries/feed-state.ts';
 import { ingestCandidates } from '../src/services/ingest/ingest.ts';
-import type { SourceName } from '../src/core/papers/candidate.ts';
-import { feedsFor, type Feed } from '../src/services/sources/feeds.ts';
+import type { SkippedItem, SourceName } from '../src/core/papers/candidate.ts';
+import { feedsFor, type Feed, type FeedPage } from '../src/services/sources/feeds.ts';
 import { failureHealth } from '../src/core/feeds/health.ts';
 import { Pacer, type HttpOptions } from '../src/services/sources/http.ts';
-import { skippedCount, skippedSummary } from '../src/services/sources/sanitize.ts';
+import { skippedCount } from '../src/services/sources/sanitize.ts';
 import { assessAttempts, type Assessment, type Job, type JobDeps, type JobStats } from './index.ts';
 import { fetchTexts } from './fetch-text.ts';
 import { resolveTitles } from './resolve-titles.ts';
@@ -49,8 +49,9 @@ export function httpOptions(
 }
 
 /**
- * Polls every feed once, each on its own: a feed that fails is recorded (error, failure streak,
- * health) and the others still run; its cursor and validators stay put so the next run catches up.
+ * Polls every feed once, each on its own and page by page: a feed that fails is recorded (error,
+ * failure streak, health) and the others still run; the pages it stored before failing are kept, its
+ * cursor stays where they left it and its validators stay put, so the next run catches up from there.
  * Papers from a feed's first successful poll are stored without being announced.
  */
 export async function pollFeeds(deps: JobDeps, opts: PollOptions = {}): Promise<JobStats> {
@@ -84,46 +85,49 @@ export function assessPoll(stats: JobStats): Assessment | undefined {
   return assessAttempts(feeds.length, failures, ['feed', 'feeds']);
 }
 
+/** What a feed's stored pages add up to, so far. */
+interface Tally {
+  pages: number;
+  items: number;
+  skipped: number;
+  new: number;
+  updated: number;
+  family: number;
+  announced: number;
+  /** The first few skipped items, for the log. */
+  examples: SkippedItem[];
+}
+
+/**
+ * Polls one feed page by page: each page is stored (papers, provenance, the cursor it allows) in its
+ * own transaction before the next is fetched, so memory holds one page, never a run, and a failure on
+ * page 3 keeps pages 1 and 2 and resumes after them. The feed's success (health, counts, validators,
+ * initialisation) is recorded only once every page is stored.
+ */
 async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[0], now: Date): Promise<FeedStats> {
   const log = deps.log.child({ feed: feed.name });
   const state = await getFeedState(deps.db, feed.name);
+  // Until a feed has succeeded once, what it returns is the backlog, not news: every page of the run alike.
+  const newsAt = state?.initializedAt ? now : null;
+  const tally: Tally = { pages: 0, items: 0, skipped: 0, new: 0, updated: 0, family: 0, announced: 0, examples: [] };
   try {
-    const result = await feed.poll(ctx, state);
-    if (result.skipped.length > 0) log.warn(skippedSummary(result.skipped), 'feed items skipped');
-    // All or nothing: the papers, their provenance and the feed's new cursor commit together, so a
-    // feed that fails half-way stores (and announces) nothing and the next run starts from the same place.
-    const ingest = await deps.db.transaction(async (tx) => {
-      // Until a feed has succeeded once, what it returns is the backlog, not news.
-      const stats = await ingestCandidates({ db: tx, now: deps.now }, result.candidates, {
-        newsAt: state?.initializedAt ? now : null,
-      });
-      await recordFeedSuccess(
-        tx,
-        feed.name,
-        {
-          ...result.next,
-          items: result.candidates.length,
-          new: stats.new,
-          family: stats.family,
-          verdict: result.verdict,
-        },
-        now,
-      );
-      return stats;
-    });
-    if (result.verdict.health !== 'ok')
-      log.warn({ health: result.verdict.health }, result.verdict.detail ?? 'feed unhealthy');
-    const stats: FeedStats = {
-      status: result.notModified ? 'not-modified' : 'ok',
-      fetched: result.candidates.length + skippedCount(result.skipped),
-      new: ingest.new,
-      updated: ingest.updated,
-      family: ingest.family,
-      skipped: skippedCount(result.skipped),
-      health: result.verdict.health,
-      error: null,
-    };
-    log.info({ ...stats, announced: ingest.announced, firstPoll: !state?.initializedAt }, 'feed polled');
+    const pages = feed.poll(ctx, state);
+    let step = await pages.next();
+    for (; !step.done; step = await pages.next()) await storePage(deps, feed.name, step.value, { newsAt, now }, tally);
+    const end = step.value;
+    await recordFeedSuccess(
+      deps.db,
+      feed.name,
+      { ...end.next, items: tally.items, new: tally.new, family: tally.family, verdict: end.verdict },
+      now,
+    );
+    if (tally.skipped > 0) log.warn({ skipped: tally.skipped, examples: tally.examples }, 'feed items skipped');
+    if (end.verdict.health !== 'ok') log.warn({ health: end.verdict.health }, end.verdict.detail ?? 'feed unhealthy');
+    const stats = feedStats(end.notModified ? 'not-modified' : 'ok', tally, end.verdict.health, null);
+    log.info(
+      { ...stats, pages: tally.pages, announced: tally.announced, firstPoll: !state?.initializedAt },
+      'feed polled',
+    );
     return stats;
   } catch (err) {
     // The database itself is gone: the whole run fails (and is retried), not this feed.
@@ -131,18 +135,48 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
     // Users see this short cause (in /status and the digest header); the log gets the detail, bounded.
     const message = errorSummary(err);
     const streak = await recordFeedFailure(deps.db, feed.name, message, (n) => failureHealth(n, message), now);
-    log.error({ err, streak }, 'feed failed; nothing of it was stored, and the next run retries from the same place');
-    return {
-      status: 'failed',
-      fetched: 0,
-      new: 0,
-      updated: 0,
-      family: 0,
-      skipped: 0,
-      health: 'failing',
-      error: message,
-    };
+    log.error(
+      { err, streak, pagesStored: tally.pages },
+      'feed failed; the pages before the failure are stored, and the next run resumes after them',
+    );
+    return feedStats('failed', tally, 'failing', message);
   }
+}
+
+/** One page in one transaction: its papers and provenance, then the cursor it lets a later run resume from. */
+async function storePage(
+  deps: JobDeps,
+  feedName: string,
+  page: FeedPage,
+  opts: { newsAt: Date | null; now: Date },
+  tally: Tally,
+): Promise<void> {
+  const stats = await deps.db.transaction(async (tx) => {
+    const stats = await ingestCandidates({ db: tx, now: deps.now }, page.candidates, { newsAt: opts.newsAt });
+    if (page.cursor !== undefined) await recordFeedProgress(tx, feedName, page.cursor, opts.now);
+    return stats;
+  });
+  tally.pages++;
+  tally.items += page.candidates.length;
+  tally.skipped += skippedCount(page.skipped);
+  tally.examples.push(...page.skipped.slice(0, 5 - tally.examples.length));
+  tally.new += stats.new;
+  tally.updated += stats.updated;
+  tally.family += stats.family;
+  tally.announced += stats.announced;
+}
+
+function feedStats(status: FeedStats['status'], t: Tally, health: string, error: string | null): FeedStats {
+  return {
+    status,
+    fetched: t.items + t.skipped,
+    new: t.new,
+    updated: t.updated,
+    family: t.family,
+    skipped: t.skipped,
+    health,
+    error,
+  };
 }
 
 /** Title-only seed papers resolved per daily run: a few paced requests a day clear the backlog in weeks. */

@@ -16,7 +16,7 @@ export interface FeedSuccess {
   /** Validators of this response (kept when the server said 304). */
   etag?: string | null;
   lastModified?: string | null;
-  /** Only moves on success, so a failed run is retried from the same place. */
+  /** Moves page by page as pages are stored (recordFeedProgress) and to the run's end on success. */
   cursor?: string | null;
   batchKey?: string | null;
   batchDate?: string | null;
@@ -52,7 +52,18 @@ export async function recordFeedSuccess(db: DbOrTx, feed: string, r: FeedSuccess
     });
 }
 
-/** Records a failed poll without touching the cursor or validators; returns the failure streak. */
+/**
+ * Moves a feed's cursor once a page of its poll is stored (in the page's transaction), so a run that
+ * fails later resumes after that page. Success fields (health, counts, initialisation) wait for the end.
+ */
+export async function recordFeedProgress(db: DbOrTx, feed: string, cursor: string, now: Date): Promise<void> {
+  await db
+    .insert(feedState)
+    .values({ feed, cursor, updatedAt: now })
+    .onConflictDoUpdate({ target: feedState.feed, set: { cursor, updatedAt: now } });
+}
+
+/** Records a failed poll without touching the cursor (as far as its stored pages moved it) or validators; returns the failure streak. */
 export async function recordFeedFailure(
   db: Db,
   feed: string,

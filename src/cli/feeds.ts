@@ -75,7 +75,7 @@ function printFeeds(stats: JobStats): void {
     const health = f.health === 'ok' ? '' : `  [${f.health}]`;
     print(
       f.status === 'failed'
-        ? `${name}: FAILED (${f.error ?? 'see the log'}; nothing stored, the next run retries)`
+        ? `${name}: FAILED (${f.error ?? 'see the log'}; ${keptBefore(f)})`
         : `${name}: ${f.fetched} fetched, ${f.new} new, ${f.updated} updated, ${f.family} GRPO-family, ${f.skipped} skipped${health}`,
     );
   }
@@ -86,12 +86,27 @@ function printFeeds(stats: JobStats): void {
   );
 }
 
+/** What a failed feed kept: its pages before the failure are stored, and the next run resumes after them. */
+function keptBefore(f: FeedStats): string {
+  return f.fetched === 0
+    ? 'nothing stored, the next run retries'
+    : `${f.fetched} items from the pages before it stored (${f.new} new), the next run resumes after them`;
+}
+
+/** The end of a failed run's message: what its feeds stored before failing (they store page by page). */
+function storedBefore(stats: JobStats): string {
+  const fetched = Number(stats.fetched ?? 0);
+  return fetched === 0
+    ? 'Nothing was stored; /status says why, and the next poll retries.'
+    : `The pages read before each failure were stored (${fetched} items); /status says why, and the next poll resumes after them.`;
+}
+
 function failure(outcome: Extract<JobOutcome, { status: 'failed' }>): CommandFailed {
   return new CommandFailed(
     outcome.databaseUnavailable
       ? `lost the database, ${databaseName()}: ${outcome.error}. Check that it runs and try again.`
       : outcome.stats
-        ? `${outcome.error}. Nothing was stored; /status says why, and the next poll retries.`
+        ? `${outcome.error}. ${storedBefore(outcome.stats)}`
         : outcome.error,
   );
 }

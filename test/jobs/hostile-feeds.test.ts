@@ -143,7 +143,7 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
     });
   });
 
-  it('stores nothing of a feed that fails half-way, announces nothing, and stores it all on the next run', async () => {
+  it('stores nothing of a feed page that fails half-way, announces nothing, and stores it all on the next run', async () => {
     now = new Date('2026-11-17T06:15:00Z');
     const many: RssItem[] = Array.from({ length: 2_000 }, (_, i) => ({
       id: `2611.3${String(i).padStart(4, '0')}`,
@@ -262,8 +262,8 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
       error: expect.stringContaining('larger than 16 MB'),
     });
     expect(feeds['arxiv-rss:cs.CL']).toMatchObject({ status: 'ok', fetched: 100_000, skipped: 100_000, new: 0 });
-    // The HF pass reads 2026-11-17 (a 60 MB array: cut off) then 2026-11-18: the whole feed fails, nothing stored.
-    expect(feeds['hf-daily']).toMatchObject({ status: 'failed', error: expect.stringContaining('larger than 16 MB') });
+    // The HF pass reads 2026-11-17 first (a 60 MB array: cut off at HF's 4 MB page cap): its first page fails, nothing stored.
+    expect(feeds['hf-daily']).toMatchObject({ status: 'failed', error: expect.stringContaining('larger than 4 MB') });
     expect(await paper('2611.50001')).toBeUndefined();
     expect(logLines.length).toBeLessThan(20);
     expect(logLines.every((l) => l.length < 12_000)).toBe(true);

@@ -179,7 +179,9 @@ describe('poll-feeds', () => {
     const cl = await getFeedState(t.db, 'arxiv-rss:cs.CL');
     expect(cl).toMatchObject({ health: 'failing', consecutiveFailures: 1, batchDate: '2026-11-17' });
     expect(cl!.lastError).toBeTruthy();
-    expect(await getFeedState(t.db, 'hf-daily')).toMatchObject({ cursor: before!.cursor, consecutiveFailures: 1 });
+    // HF read 11-17 and 11-18 (empty, stored) before 11-19 failed: the next run resumes at 11-18, not before.
+    expect(before!.cursor).toBe('2026-11-17');
+    expect(await getFeedState(t.db, 'hf-daily')).toMatchObject({ cursor: '2026-11-18', consecutiveFailures: 1 });
     expect(await paper('2611.20001')).toMatchObject({ hfUpvotes: 9, githubStars: 120 });
   });
 

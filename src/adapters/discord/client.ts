@@ -1,7 +1,30 @@
-import { Client, GatewayIntentBits, REST, Status, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, REST, Status, type ClientOptions } from 'discord.js';
 import type { Config } from '../../core/config.ts';
 import type { GatewayState } from '../../core/ops/health.ts';
 import { pacedMakeRequest } from './pace.ts';
+
+/**
+ * What discord.js keeps in memory. The bot reads nothing from its caches but guilds, channels, roles
+ * and its own member (permission checks): messages it sent or looked up, members and users who
+ * clicked, reactions, emojis, stickers and presences are not kept, so memory does not grow with the
+ * members who use it or the channels it posts to. Its own member and user always stay.
+ */
+const CACHE = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  GuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  ThreadMemberManager: 0,
+  GuildMemberManager: { maxSize: 1, keepOverLimit: (member) => member.id === member.client.user.id },
+  UserManager: { maxSize: 1, keepOverLimit: (user) => user.id === user.client.user.id },
+});
+
+/** Threads the bot no longer sees are dropped hourly (discord.js's default). */
+const SWEEPERS: ClientOptions['sweepers'] = { ...Options.DefaultSweeperSettings };
 
 /**
  * The discord.js client for this bot. Only the Guilds intent: slash commands, buttons and
@@ -17,6 +40,8 @@ export function createDiscordClient(config: Config, overrides: Partial<ClientOpt
   const options: ClientOptions = {
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [] },
+    makeCache: CACHE,
+    sweepers: SWEEPERS,
     ...(shards === 'auto' ? { shards: 'auto' } : shards ? { shardCount: shards } : {}),
     ...overrides,
     rest: { ...rest, ...overrides.rest },

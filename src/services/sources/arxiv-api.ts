@@ -72,10 +72,11 @@ const parser = new Parser<ApiFeedFields, ApiEntry>({
 });
 
 /**
- * Parses one API response page. Throws FeedError for a blank or non-Atom body and for arXiv's
+ * Parses one API response page, reading at most `maxEntries` entries (the page size asked for: more is
+ * not an answer, and the rest is skipped as one counted entry). Throws FeedError for a blank or non-Atom body and for arXiv's
  * error feed (a single entry whose id is `.../api/errors#...`), which otherwise looks like a paper.
  */
-export async function parseArxivApi(xml: string): Promise<ParsedFeed<ApiMeta>> {
+export async function parseArxivApi(xml: string, maxEntries = MAX_ENTRIES): Promise<ParsedFeed<ApiMeta>> {
   // Blank 200 bodies are a known failure mode of the post-2025 backend, not "no results".
   if (xml.trim() === '') throw new FeedError('arXiv API: empty response body');
   if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<feed[\s>]/.test(xml)) {
@@ -100,7 +101,7 @@ export async function parseArxivApi(xml: string): Promise<ParsedFeed<ApiMeta>> {
     startIndex: int(feed['opensearch:startIndex']),
     itemsPerPage: int(feed['opensearch:itemsPerPage']),
   };
-  return { ...admitAll(feed.items, toCandidate, MAX_ENTRIES), meta };
+  return { ...admitAll(feed.items, toCandidate, Math.min(maxEntries, MAX_ENTRIES)), meta };
 }
 
 function toCandidate(entry: ApiEntry): PaperCandidate | SkippedItem {

@@ -55,9 +55,10 @@ const AuthorName = z.looseObject({ name: z.string() });
 /**
  * Parses one page of daily papers listed under `dailyDate` (YYYY-MM-DD, the `date` queried).
  * `meta.count` is the number of items on the page, good or bad: the paging loop compares it with
- * the page size. Throws FeedError when the body is not JSON or not an array.
+ * the page size. At most `maxItems` are read (the page size asked for); the rest is skipped as one
+ * counted entry. Throws FeedError when the body is not JSON or not an array.
  */
-export function parseHfDaily(json: string, dailyDate: string): ParsedFeed<{ count: number }> {
+export function parseHfDaily(json: string, dailyDate: string, maxItems = MAX_ITEMS): ParsedFeed<{ count: number }> {
   let body: unknown;
   try {
     body = JSON.parse(json);
@@ -75,7 +76,7 @@ export function parseHfDaily(json: string, dailyDate: string): ParsedFeed<{ coun
       const result = toCandidate(raw, dailyDate);
       return 'reason' in result ? { ...result, reason: `item ${index}: ${result.reason}` } : result;
     },
-    MAX_ITEMS,
+    Math.min(maxItems, MAX_ITEMS),
   );
   return { ...admitted, meta: { count: body.length } };
 }

@@ -22,6 +22,24 @@ describe('createDiscordClient', () => {
     await client.destroy();
   });
 
+  it('keeps no messages, and of the members and users who click only its own, however many there are', async () => {
+    const client = createDiscordClient(loadConfig({}));
+    const cacheOf = (name: string) =>
+      client.options.makeCache!({ name } as never, undefined as never, { name } as never) as Map<string, unknown>;
+    const self = { user: { id: 'bot' } };
+    const messages = cacheOf('MessageManager');
+    for (let i = 0; i < 50; i++) messages.set(String(i), { id: String(i), client: self });
+    expect(messages.size).toBe(0);
+    for (const name of ['GuildMemberManager', 'UserManager']) {
+      const cache = cacheOf(name);
+      cache.set('bot', { id: 'bot', client: self });
+      for (let i = 0; i < 1_000; i++) cache.set(String(i), { id: String(i), client: self });
+      expect(cache.has('bot')).toBe(true);
+      expect(cache.size).toBeLessThanOrEqual(2);
+    }
+    await client.destroy();
+  });
+
   it('runs DISCORD_SHARDS shards in this process', async () => {
     const auto = createDiscordClient(loadConfig({ DISCORD_SHARDS: 'auto' }));
     expect(auto.options.shards).toBe('auto');
