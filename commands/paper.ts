@@ -28,6 +28,16 @@ import { CUSTOM_IDS } from '../src/core/custom-id.ts';
 
 export const QUERY_MAX = 300;
 
+/** The paper a subcommand is about, as /paper show and /paper cite take it. */
+const PAPER_ID = {
+  name: 'id',
+  description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)',
+  type: 'string',
+  required: true,
+  autocomplete: true,
+  maxLength: QUERY_MAX,
+} as const;
+
 const definition = {
   name: 'paper',
   description: 'Find GRPO-family papers in the stored corpus',
@@ -51,30 +61,12 @@ const definition = {
     {
       name: 'show',
       description: 'Show one paper: summary, links, notes and citing papers',
-      options: [
-        {
-          name: 'id',
-          description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)',
-          type: 'string',
-          required: true,
-          autocomplete: true,
-          maxLength: QUERY_MAX,
-        },
-      ],
+      options: [PAPER_ID],
     },
     {
       name: 'cite',
       description: 'The BibTeX entry of one paper (arXiv eprint fields, the venue when known)',
-      options: [
-        {
-          name: 'id',
-          description: 'arXiv id, arXiv/Hugging Face link, title, or a family name (GSPO)',
-          type: 'string',
-          required: true,
-          autocomplete: true,
-          maxLength: QUERY_MAX,
-        },
-      ],
+      options: [PAPER_ID],
     },
     {
       name: 'latest',

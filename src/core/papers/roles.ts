@@ -355,35 +355,38 @@ function rlvrSetting(out: FamilyMention[], units: readonly string[], ownRl: bool
   const rlvr = out.filter((m) => m.family === 'RLVR');
   if (rlvr.some((m) => MEMBER_ROLES.includes(m.role) || m.role === 'baseline' || m.role === 'clash')) return;
   if (!ownRl && !out.some((m) => m.family !== 'RLVR' && MEMBER_ROLES.includes(m.role))) return;
-  const [first = '', ...rest] = units;
-  const m =
-    RESERVATION.test(first) || REWARD_CONTRAST.test(first)
-      ? null
-      : (/\bRLVR\b|\breinforcement learning (?:with|from) verifiable rewards?\b/i.exec(first) ??
-        VERIFIABLE_REWARD.exec(first));
-  if (m) {
+  const [first = ''] = units;
+  const found = openingSetting(first) ?? laterSetting(units);
+  if (found)
     out.push({
       family: 'RLVR',
       role: 'setting',
       where: 'abstract',
-      phrase: phraseAround(first, m.index, m.index + m[0].length),
+      phrase: phraseAround(found.unit, found.at, found.end),
     });
-    return;
-  }
-  // Or a later sentence places the paper's work in it: "credit assignment in RLVR", "agentic RLVR", "RLVR frameworks".
-  for (const u of [first, ...rest]) {
+}
+
+type Found = { unit: string; at: number; end: number } | undefined;
+
+/** A first sentence placing the paper in RLVR without reservation. */
+function openingSetting(first: string): Found {
+  if (RESERVATION.test(first) || REWARD_CONTRAST.test(first)) return undefined;
+  const m =
+    /\bRLVR\b|\breinforcement learning (?:with|from) verifiable rewards?\b/i.exec(first) ??
+    VERIFIABLE_REWARD.exec(first);
+  return m ? { unit: first, at: m.index, end: m.index + m[0].length } : undefined;
+}
+
+/** Or any sentence placing the paper's work in it: "credit assignment in RLVR", "During RLVR", "RLVR frameworks". */
+function laterSetting(units: readonly string[]): Found {
+  for (const u of units) {
     const w = RLVR_SETTING.exec(u);
-    const around = w ? u.slice(Math.max(0, w.index - 40), w.index + w[0].length + 40) : '';
-    if (w && !REWARD_CONTRAST.test(around) && !BASELINE_BEFORE.test(u.slice(0, w.index))) {
-      out.push({
-        family: 'RLVR',
-        role: 'setting',
-        where: 'abstract',
-        phrase: phraseAround(u, w.index, w.index + w[0].length),
-      });
-      return;
-    }
+    if (!w) continue;
+    const around = u.slice(Math.max(0, w.index - 40), w.index + w[0].length + 40);
+    if (!REWARD_CONTRAST.test(around) && !BASELINE_BEFORE.test(u.slice(0, w.index)))
+      return { unit: u, at: w.index, end: w.index + w[0].length };
   }
+  return undefined;
 }
 
 const RANK: Record<FamilyRole, number> = {
