@@ -63,3 +63,14 @@ export async function startFeedServer(initial: Route = () => undefined): Promise
   const { port } = server.address() as AddressInfo;
   return { base: `http://127.0.0.1:${port}`, requests, route: (r) => (route = r) };
 }
+
+/** The configuration that points every feed at a local feed server, unpaced (categories: cs.LG unless told). */
+export function feedEnv(base: string, categories = 'cs.LG'): Record<string, string> {
+  return {
+    ARXIV_RSS_BASE: `${base}/rss`,
+    ARXIV_API_BASE: `${base}/api/query`,
+    HF_API_BASE: `${base}/api`,
+    ARXIV_CATEGORIES: categories,
+    ARXIV_REQUEST_INTERVAL_MS: '0',
+  };
+}

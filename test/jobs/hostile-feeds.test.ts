@@ -17,7 +17,7 @@ import { createLogger } from '../../src/core/log.ts';
 import { commandInput, replyText } from '../commands/helpers.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { rssFeed, type RssItem } from '../helpers/feed-builders.ts';
-import { startFeedServer, type FakeResponse, type FeedServer } from '../helpers/feed-server.ts';
+import { startFeedServer, type FakeResponse, type FeedServer, feedEnv } from '../helpers/feed-server.ts';
 
 const GRPO = {
   title: 'Group-Relative Policy Optimization with Adaptive Clipping for Math Reasoning',
@@ -63,11 +63,7 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
   const log = createLogger('info', { destination: { write: (line) => void logLines.push(line) } });
   const config = () =>
     loadConfig({
-      ARXIV_RSS_BASE: `${server.base}/rss`,
-      ARXIV_API_BASE: `${server.base}/api/query`,
-      HF_API_BASE: `${server.base}/api`,
-      ARXIV_CATEGORIES: 'cs.LG,cs.CL',
-      ARXIV_REQUEST_INTERVAL_MS: '0',
+      ...feedEnv(server.base, 'cs.LG,cs.CL'),
     });
   const deps = (): JobDeps => buildDeps({ db: t.db, sql: t.sql, log, now: () => now, config: config() });
   const paper = async (arxivId: string) => (await t.db.select().from(papers).where(eq(papers.arxivId, arxivId)))[0];

@@ -10,7 +10,7 @@ import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, hfPage, rssFeed, type HfItem, type RssItem } from '../helpers/feed-builders.ts';
-import { fixture, startFeedServer, type FeedServer, type FakeResponse } from '../helpers/feed-server.ts';
+import { fixture, startFeedServer, type FeedServer, type FakeResponse, feedEnv } from '../helpers/feed-server.ts';
 
 const GRPO = {
   title: 'Group-Relative Policy Optimization with Adaptive Clipping for Math Reasoning',
@@ -48,11 +48,7 @@ describe('poll-feeds', () => {
       log: pino({ level: 'silent' }),
       now: () => now,
       config: loadConfig({
-        ARXIV_RSS_BASE: `${server.base}/rss`,
-        ARXIV_API_BASE: `${server.base}/api/query`,
-        HF_API_BASE: `${server.base}/api`,
-        ARXIV_CATEGORIES: 'cs.LG,cs.CL',
-        ARXIV_REQUEST_INTERVAL_MS: '0',
+        ...feedEnv(server.base, 'cs.LG,cs.CL'),
       }),
     });
   const paper = async (arxivId: string) => (await t.db.select().from(papers).where(eq(papers.arxivId, arxivId)))[0];

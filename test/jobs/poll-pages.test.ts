@@ -15,7 +15,7 @@ import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, hfPage, type ApiEntry, type HfItem } from '../helpers/feed-builders.ts';
-import { fixture, startFeedServer, type FakeResponse, type FeedServer } from '../helpers/feed-server.ts';
+import { fixture, startFeedServer, type FakeResponse, type FeedServer, feedEnv } from '../helpers/feed-server.ts';
 
 const ok = (body: string): FakeResponse => ({ status: 200, body });
 const ids = (prefix: string, n: number, from = 0) =>
@@ -32,11 +32,7 @@ describe('poll, page by page', () => {
       log: pino({ level: 'silent' }),
       now: () => now,
       config: loadConfig({
-        ARXIV_RSS_BASE: `${server.base}/rss`,
-        ARXIV_API_BASE: `${server.base}/api/query`,
-        HF_API_BASE: `${server.base}/api`,
-        ARXIV_CATEGORIES: 'cs.LG',
-        ARXIV_REQUEST_INTERVAL_MS: '0',
+        ...feedEnv(server.base),
       }),
     });
   const stored = async (arxivIds: string[]) =>

@@ -16,7 +16,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import { htmlFixture, PAPER_HTML } from '../helpers/arxiv-html.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { apiFeed, rssFeed, type RssItem } from '../helpers/feed-builders.ts';
-import { startFeedServer, type FeedServer } from '../helpers/feed-server.ts';
+import { startFeedServer, type FeedServer, feedEnv } from '../helpers/feed-server.ts';
 
 const ID = '2611.04242';
 const OTHER = '2611.20002';
@@ -57,12 +57,8 @@ describe('a new version of a stored GRPO-family paper', () => {
       log: pino({ level: 'silent' }),
       now: () => now,
       config: loadConfig({
-        ARXIV_RSS_BASE: `${server.base}/rss`,
+        ...feedEnv(server.base),
         ARXIV_HTML_BASE: `${server.base}/html/`,
-        ARXIV_API_BASE: `${server.base}/api/query`,
-        HF_API_BASE: `${server.base}/api`,
-        ARXIV_CATEGORIES: 'cs.LG',
-        ARXIV_REQUEST_INTERVAL_MS: '0',
         // One text a poll: a new version's text must come before the day's new papers'.
         TEXT_FETCH_PER_POLL: '1',
       }),

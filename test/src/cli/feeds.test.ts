@@ -7,7 +7,7 @@ import { papers } from '../../../db/schema.ts';
 import { cli } from '../../helpers/cli.ts';
 import { createTestDb } from '../../helpers/db.ts';
 import { apiFeed, hfPage, rssFeed, type ApiEntry } from '../../helpers/feed-builders.ts';
-import { startFeedServer, type FeedServer } from '../../helpers/feed-server.ts';
+import { startFeedServer, type FeedServer, feedEnv } from '../../helpers/feed-server.ts';
 
 const POSITIVE = {
   title: 'DAPO: An Open-Source LLM Reinforcement Learning System at Scale',
@@ -99,11 +99,7 @@ describe('grpo-digest poll and backfill', { timeout: 90_000 }, () => {
     });
     env = {
       DATABASE_URL: db.url,
-      ARXIV_RSS_BASE: `${server.base}/rss`,
-      ARXIV_API_BASE: `${server.base}/api/query`,
-      HF_API_BASE: `${server.base}/api`,
-      ARXIV_CATEGORIES: 'cs.LG',
-      ARXIV_REQUEST_INTERVAL_MS: '0',
+      ...feedEnv(server.base),
     };
   });
 
