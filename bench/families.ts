@@ -41,6 +41,7 @@ import { mergeSeedPapers } from '../seeds/corpus.ts';
 import { loadSeedCorpus } from '../seeds/parse/index.ts';
 import type { BenchServer } from './pg.ts';
 import { round } from './stats.ts';
+import { replyText } from '../test/commands/helpers.ts';
 import { days, loadDay } from './classify-days.ts';
 
 const KEY_FILE = fileURLToPath(new URL('../test/fixtures/families/key.jsonl', import.meta.url));
@@ -229,17 +230,6 @@ export interface CountFigure {
   agrees: boolean;
 }
 
-const textOf = (r: Reply): string =>
-  [
-    r.content ?? '',
-    ...(r.embeds ?? []).flatMap((e) => [
-      e.title ?? '',
-      e.description ?? '',
-      ...(e.fields ?? []).flatMap((f) => [f.name, f.value]),
-      e.footer ?? '',
-    ]),
-  ].join('\n');
-
 const input = (subcommand: string | undefined, options: CommandInput['options']): CommandInput => ({
   user: { id: 'bench', name: 'bench' },
   guildId: 'bench-guild',
@@ -272,7 +262,7 @@ function figure(command: string, text: string, patterns: RegExp[], total: number
 
 async function countFigures(deps: CommandDeps, total: number): Promise<CountFigure[]> {
   const run = async (c: typeof topicsCommand, sub: string | undefined, o: CommandInput['options'] = {}) =>
-    textOf(await c.execute(input(sub, o), deps));
+    replyText(await c.execute(input(sub, o), deps));
   const summary = describeSummaryRun({
     status: 'ok',
     stats: await summarizePending({ ...deps, sql: undefined as never }, {}),

@@ -76,7 +76,7 @@ export const trends: Command = {
     );
     // Papers dated outside the weeks asked: say which weeks hold them (the longest range's reach).
     const missing = whole && whole.total > t.overall.total + t.monthOnly && range.starts.length < MAX_TREND_WEEKS;
-    const reach = missing ? (await whereTheyAre(deps, now, ask, family)).reach : undefined;
+    const reach = missing ? await reachOf(deps, now, ask) : undefined;
     return trendsReply({ trends: t, ...of, ...(file && { file }), ...(reach && { reach }) });
   },
   async autocomplete(_input, focused) {
@@ -95,16 +95,20 @@ async function whereTheyAre(
   ask: TrendAsk,
   family: ReturnType<typeof resolveFamily> | undefined,
 ): Promise<Pick<TrendsView, 'newest' | 'reach'>> {
-  const longest = trendRange(now, MAX_TREND_WEEKS);
-  const [newest, rows] = await Promise.all([
+  const [newest, reach] = await Promise.all([
     newestTrendDay(deps.db, {
       ...(family && { family: familyRef(family) }),
       ...(ask.topic && { topic: ask.topic.slug }),
     }),
-    trendPapers(deps.db, FAMILIES.map(familyRef), longest),
+    reachOf(deps, now, ask),
   ]);
-  const reach = trendReach(buildTrends(rows, longest, ask));
   return { ...(newest && { newest }), ...(reach && { reach }) };
+}
+
+/** The weeks (ending now, at most the longest range) that hold the subject's dated papers, if any. */
+async function reachOf(deps: Parameters<typeof trends.execute>[1], now: Date, ask: TrendAsk) {
+  const longest = trendRange(now, MAX_TREND_WEEKS);
+  return trendReach(buildTrends(await trendPapers(deps.db, FAMILIES.map(familyRef), longest), longest, ask));
 }
 
 /**

@@ -14,10 +14,8 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { citationTargets, saveCitationCounts } from '../../../db/queries/citation-counts.ts';
-import type { Db } from '../../../db/client.ts';
-import type { Config } from '../../core/config.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { errorSummary } from '../../core/errors.ts';
-import type { Logger } from '../../core/log.ts';
 import { HttpError, Pacer, type HttpOptions } from '../sources/http.ts';
 import { fetchCitationBatch, S2FormatError, type S2Counts } from '../sources/semantic-scholar.ts';
 
@@ -28,12 +26,7 @@ const BACKOFF_CAP_MS = 60_000;
 /** Attempts of one batch that fails with a 5xx, a timeout or a network error (429s are counted apart). */
 const ATTEMPTS_PER_BATCH = 4;
 
-export interface RefreshDeps {
-  db: Db;
-  config: Config;
-  log: Logger;
-  now: () => Date;
-}
+export type RefreshDeps = Pick<AppDeps, 'db' | 'config' | 'log' | 'now'>;
 
 export interface RefreshOptions {
   signal?: AbortSignal;
