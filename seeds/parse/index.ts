@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { titleKey } from '../../src/core/papers/identity.ts';
-import { repairMojibake } from '../repair/index.ts';
+import { cachedRepair } from '../repair/cache.ts';
 import type { SeedCitation, SeedFile, SeedPaper } from '../../src/core/seeds/types.ts';
 import { parseCitationHub, readCitationHub } from './citation-hub.ts';
 import { parseCurated } from './curated.ts';
@@ -25,6 +25,9 @@ export interface SeedParseOptions {
   hubArxivId?: string;
 }
 
+/** The repair used when none is injected: the build's cache of the seed notes, else the live repair. */
+const defaultRepair = cachedRepair();
+
 const SEED_FILES: readonly SeedFile[] = ['000', '001', '002', '003', '004'];
 
 /** `002_a81174bf10e69837.txt` -> '002'; null for files that are not seed documents. */
@@ -35,7 +38,7 @@ export function seedFileOf(fileName: string): SeedFile | null {
 
 export function parseSeedFile(fileName: string, text: string, options: SeedParseOptions = {}): SeedCorpus {
   const file = seedFileOf(fileName);
-  const repair = options.repair ?? repairMojibake;
+  const repair = options.repair ?? defaultRepair;
   switch (file) {
     case '000':
       return { papers: parseCurated(text), citations: [] };
