@@ -11,7 +11,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromPackageRoot } from '../../src/services/package-files.ts';
-import type { RepairFn } from '../parse/notes.ts';
 import { repairMojibake, type RepairResult } from './index.ts';
 
 export const REPAIR_CACHE_FILE = fromPackageRoot('dist/seed-repairs.json');
@@ -44,7 +43,7 @@ function loadCache(file: string): Map<string, RepairResult> {
 }
 
 /** `repairMojibake`, answered from the build's cache when it holds the text, remembered for this process. */
-export function cachedRepair(file = REPAIR_CACHE_FILE): RepairFn {
+export function cachedRepair(file = REPAIR_CACHE_FILE): (damaged: string) => RepairResult {
   let known: Map<string, RepairResult> | undefined;
   return (damaged) => {
     known ??= loadCache(file);
