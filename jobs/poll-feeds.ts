@@ -110,8 +110,8 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
   // Until a feed has succeeded once, what it returns is the backlog, not news: every page of the run alike.
   const newsAt = state?.initializedAt ? now : null;
   const tally: Tally = { pages: 0, items: 0, skipped: 0, new: 0, updated: 0, family: 0, announced: 0, examples: [] };
+  const pages = feed.poll(ctx, state);
   try {
-    const pages = feed.poll(ctx, state);
     let step = await pages.next();
     for (; !step.done; step = await pages.next()) await storePage(deps, feed.name, step.value, { newsAt, now }, tally);
     const end = step.value;
@@ -130,6 +130,8 @@ async function pollOne(deps: JobDeps, feed: Feed, ctx: Parameters<Feed['poll']>[
     );
     return stats;
   } catch (err) {
+    // A page that failed to store leaves the feed mid-body: closing it frees its connection (and arXiv's pacer).
+    await pages.return(undefined as never).catch(() => undefined);
     // The database itself is gone: the whole run fails (and is retried), not this feed.
     if (isDatabaseUnavailable(err)) throw err;
     // Users see this short cause (in /status and the digest header); the log gets the detail, bounded.

@@ -139,7 +139,7 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
     });
   });
 
-  it('stores nothing of a feed page that fails half-way, announces nothing, and stores it all on the next run', async () => {
+  it('keeps the RSS pages stored before one that fails, stores nothing of that page, and the rest on the next run', async () => {
     now = new Date('2026-11-17T06:15:00Z');
     const many: RssItem[] = Array.from({ length: 2_000 }, (_, i) => ({
       id: `2611.3${String(i).padStart(4, '0')}`,
@@ -149,7 +149,7 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
       'cs.LG': ok(rssFeed('cs.LG', '2026-11-17', many)),
       'cs.CL': ok(rssFeed('cs.CL', '2026-11-17', [{ id: '2611.40001', ...GRPO }])),
     });
-    // A value Postgres refuses at item 1,500: the second of the feed's two write batches fails.
+    // A value Postgres refuses at item 1,500: its page (items 1,400-1,599 of 200-item pages) fails.
     await t.sql.unsafe(`create function refuse_item() returns trigger language plpgsql as $$
       begin
         if new.arxiv_id = '2611.31500' then raise exception 'string is too long for tsvector (1100000 bytes, max 1048575 bytes)'; end if;
@@ -165,10 +165,15 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
       status: 'ok',
       stats: {
         failed: 1,
-        feeds: { 'arxiv-rss:cs.LG': { status: 'failed', new: 0 }, 'arxiv-rss:cs.CL': { status: 'ok', new: 1 } },
+        feeds: { 'arxiv-rss:cs.LG': { status: 'failed', new: 1_400 }, 'arxiv-rss:cs.CL': { status: 'ok', new: 1 } },
       },
     });
-    expect(await t.db.select({ id: papers.id }).from(papers).where(like(papers.arxivId, '2611.3%'))).toEqual([]);
+    const firstRun = now;
+    const storedFirst = await t.db
+      .select({ arxivId: papers.arxivId })
+      .from(papers)
+      .where(like(papers.arxivId, '2611.3%'));
+    expect(storedFirst.map((p) => p.arxivId).sort()).toEqual(many.slice(0, 1_400).map((i) => i.id));
     expect(await paper('2611.40001')).toMatchObject({ newsAt: now });
     const lg = await getFeedState(t.db, 'arxiv-rss:cs.LG');
     expect(lg).toMatchObject({
@@ -183,7 +188,9 @@ describe('hostile feeds', { timeout: 60_000 }, () => {
     expect(await pollFeeds(deps(), { sources: ['arxiv-rss'] })).toMatchObject({ failed: 0 });
     const stored = await t.db.select({ newsAt: papers.newsAt }).from(papers).where(like(papers.arxivId, '2611.3%'));
     expect(stored).toHaveLength(2_000);
-    expect(new Set(stored.map((p) => p.newsAt?.toISOString()))).toEqual(new Set([now.toISOString()]));
+    // Each paper is news once: when it was first stored.
+    expect(stored.filter((p) => p.newsAt?.getTime() === firstRun.getTime())).toHaveLength(1_400);
+    expect(stored.filter((p) => p.newsAt?.getTime() === now.getTime())).toHaveLength(600);
   });
 
   it('shows users a short cause of a database error, never the statement; the log gets it bounded', async () => {

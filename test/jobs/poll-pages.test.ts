@@ -14,7 +14,7 @@ import { pollFeeds, type FeedStats } from '../../jobs/poll-feeds.ts';
 import { buildDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createTestDb } from '../helpers/db.ts';
-import { apiFeed, hfPage, type ApiEntry, type HfItem } from '../helpers/feed-builders.ts';
+import { apiFeed, hfPage, rssFeed, type ApiEntry, type HfItem } from '../helpers/feed-builders.ts';
 import { fixture, startFeedServer, type FakeResponse, type FeedServer, feedEnv } from '../helpers/feed-server.ts';
 
 const ok = (body: string): FakeResponse => ({ status: 200, body });
@@ -135,5 +135,34 @@ describe('poll, page by page', () => {
     expect(hfRequests().length - before).toBe(10);
     // 10 pages of 2,000 API entries where 200 were asked for.
     expect(feeds['arxiv-api']).toMatchObject({ status: 'ok', new: 2000, skipped: 18_000 });
+  });
+
+  it('stores the first RSS page while the listing is still arriving, so a long listing is never held whole', async () => {
+    now = new Date('2026-11-26T06:15:00Z');
+    const listing = ids('2611.9', 500);
+    const feed = rssFeed(
+      'cs.LG',
+      '2026-11-26',
+      listing.map((id) => ({ id })),
+    );
+    const cut = feed.indexOf('<item>', feed.indexOf(listing[250]!));
+    let storedMidBody = -1;
+    server.route((url) => {
+      if (!url.pathname.startsWith('/rss/')) return undefined;
+      const stream = new PassThrough();
+      stream.write(feed.slice(0, cut)); // 250 items: one page's worth and part of the next
+      void (async () => {
+        // Wait (at most 10 s) for the first page to be stored; before, the listing was parsed only once whole.
+        for (let tries = 0; tries < 200 && (await stored(listing)) === 0; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        storedMidBody = await stored(listing);
+        stream.end(feed.slice(cut));
+      })();
+      return { status: 200, stream };
+    });
+    const stats = await pollFeeds(deps(), { sources: ['arxiv-rss'] });
+    expect(storedMidBody).toBe(200);
+    expect((stats.feeds as Record<string, FeedStats>)['arxiv-rss:cs.LG']).toMatchObject({ status: 'ok', new: 500 });
+    expect(await stored(listing)).toBe(500);
   });
 });

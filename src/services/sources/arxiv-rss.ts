@@ -16,6 +16,7 @@ import {
   type SkippedItem,
 } from '../../core/papers/candidate.ts';
 import { admitAll } from './sanitize.ts';
+import { RssScanner } from './rss-scan.ts';
 
 export interface RssMeta {
   /** `cs.LG, cs.CL updates on arXiv.org`. */
@@ -58,36 +59,132 @@ export function arxivRssUrl(base: string, categories: string[]): string {
   return `${base.replace(/\/+$/, '')}/${cats.join('+')}`;
 }
 
+/** Items parsed at a time: one batch's parse tree is what a poll keeps alive, never a whole listing's. */
+export const RSS_BATCH = 200;
+
+/** A batch of items, as candidates and skipped items. */
+export interface RssPage {
+  candidates: PaperCandidate[];
+  skipped: SkippedItem[];
+}
+
+/** What the channel header says, and the document's `<rss ...>` tag each batch is wrapped in. */
+interface Channel {
+  rssTag: string;
+  pubDate: string | undefined;
+  meta: RssMeta;
+}
+
+/** The document's start up to its `<rss ...>` tag (an XML declaration and comments may come first). */
+const RSS_START = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(<rss(?:\s[^>]*)?>)/;
+
 /**
  * Parses one arXiv RSS body. Every announce type is kept (the caller decides: `replace` bumps a
  * version and is never news); items that cannot become candidates are listed in `skipped`. Throws
  * FeedError when the body is not an arXiv RSS feed at all or is arXiv's error feed.
  */
 export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
-  if (xml.trim() === '') throw new FeedError('arXiv RSS: empty response body');
-  if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<rss[\s>]/.test(xml)) {
-    throw new FeedError(`arXiv RSS: not an RSS document (${describeBody(xml)})`);
+  const candidates: PaperCandidate[] = [];
+  const skipped: SkippedItem[] = [];
+  const pages = arxivRssPages(
+    (async function* () {
+      yield xml;
+    })(),
+  );
+  for (let step = await pages.next(); ; step = await pages.next()) {
+    if (step.done) return { candidates, skipped, meta: step.value };
+    candidates.push(...step.value.candidates);
+    skipped.push(...step.value.skipped);
   }
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
-  try {
-    feed = await parser.parseString(repairXml(xml));
-  } catch (err) {
-    throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
-  }
+}
 
+/**
+ * Reads an arXiv RSS body as it arrives (`chunks`: its text, in order) and yields its items `batch` at
+ * a time, each batch parsed on its own by rss-parser, so memory holds one batch, never the listing.
+ * The channel header is checked before any page (not RSS, arXiv's error feed: FeedError). An item the
+ * XML parser refuses is skipped alone. A body that stops inside an item or ends badly throws
+ * FeedError after the pages before it. Returns the channel's meta.
+ */
+export async function* arxivRssPages(
+  chunks: AsyncIterable<string>,
+  batch = RSS_BATCH,
+): AsyncGenerator<RssPage, RssMeta, void> {
+  const scanner = new RssScanner();
+  let channel: Channel | undefined;
+  let pending: string[] = [];
+  let count = 0;
+  for await (const text of chunks) {
+    scanner.push(text);
+    const items = scanner.take();
+    if (items.length === 0) continue;
+    channel ??= await readChannel(scanner.header ?? '', false);
+    // Past the limit, items are only counted: a hostile listing of a million costs no more than a full one.
+    pending.push(...items.slice(0, Math.max(0, MAX_ITEMS - count)));
+    count += items.length;
+    while (pending.length >= batch) {
+      yield await parseBatch(channel, pending.slice(0, batch));
+      pending = pending.slice(batch);
+    }
+  }
+  const end = scanner.end();
+  if (end.kind === 'no-items') return (await readChannel(end.document, true)).meta;
+  channel ??= await readChannel(scanner.header ?? '', false);
+  if (pending.length > 0) yield await parseBatch(channel, pending);
+  if (count > MAX_ITEMS) {
+    const over = count - MAX_ITEMS;
+    yield { candidates: [], skipped: [{ reason: `${over} items over the ${MAX_ITEMS}-item page limit`, count: over }] };
+  }
+  // What follows the last item must close the channel and the document, as a whole document's parse would ask.
+  await parseDocument(`${channel.rssTag}<channel>${end.kind === 'in-item' ? end.partial : end.trailer}`);
+  return channel.meta;
+}
+
+/** The channel from the text before the first item (`whole`: the whole document, which has no item). */
+async function readChannel(header: string, whole: boolean): Promise<Channel> {
+  if (whole && header.trim() === '') throw new FeedError('arXiv RSS: empty response body');
+  const rssTag = RSS_START.exec(header)?.[1];
+  if (!rssTag) throw new FeedError(`arXiv RSS: not an RSS document (${describeBody(header)})`);
+  const feed = await parseDocument(whole ? header : `${header}</channel></rss>`);
   const title = text(feed.title);
   if (title && ERROR_TITLE.test(title)) {
     throw new FeedError(`arXiv RSS error feed: ${text(feed.description) ?? title}`);
   }
-  const channelPubDate = text(feed['pubDate']);
-  const meta: RssMeta = {
-    title,
-    pubDate: isoDate(channelPubDate),
-    lastBuildDate: isoDate(text(feed['lastBuildDate'])),
-  };
-
-  return { ...admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS), meta };
+  const pubDate = text(feed['pubDate']);
+  const meta: RssMeta = { title, pubDate: isoDate(pubDate), lastBuildDate: isoDate(text(feed['lastBuildDate'])) };
+  return { rssTag, pubDate, meta };
 }
+
+type Feed = Awaited<ReturnType<typeof parser.parseString>>;
+
+async function parseDocument(xml: string): Promise<Feed> {
+  try {
+    return await parser.parseString(repairXml(xml));
+  } catch (err) {
+    throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
+  }
+}
+
+/** One batch in one small document; when the parser refuses it, each item alone, so a bad one costs only itself. */
+async function parseBatch(channel: Channel, items: string[]): Promise<RssPage> {
+  const wrap = (xs: string[]) => `${channel.rssTag}<channel>${xs.join('')}</channel></rss>`;
+  let parsed: (Item | SkippedItem)[];
+  try {
+    parsed = (await parser.parseString(repairXml(wrap(items)))).items;
+  } catch {
+    parsed = [];
+    for (const item of items) {
+      try {
+        parsed.push(...(await parser.parseString(repairXml(wrap([item])))).items);
+      } catch (err) {
+        parsed.push({ reason: `unreadable item (${firstLine(err)})`, externalId: GUID.exec(item)?.[1] });
+      }
+    }
+  }
+  return admitAll(parsed, (x) => ('reason' in x ? x : toCandidate(x, channel.pubDate)), parsed.length);
+}
+
+/** The guid of an item the parser refused, to name it in the log. */
+const GUID = /<guid[^>]*>\s*([^<\s]{1,100})\s*<\/guid>/;
 
 function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandidate | SkippedItem {
   // `content` is the decoded description; `contentSnippet` strips everything between < and >,

@@ -9,11 +9,11 @@
 import { QUERY_TERMS } from '../../core/papers/lexicon.ts';
 import type { Config } from '../../core/config.ts';
 import { arxivApiUrl, familyQuery, parseArxivApi } from './arxiv-api.ts';
-import { arxivRssUrl, parseArxivRss } from './arxiv-rss.ts';
+import { arxivRssPages, arxivRssUrl } from './arxiv-rss.ts';
 import type { PaperCandidate, SkippedItem, SourceName } from '../../core/papers/candidate.ts';
 import { arxivDay, batchKey, rssHealth, type HealthVerdict } from '../../core/feeds/health.ts';
 import { hfDailyUrl, parseHfDaily } from './hf-daily.ts';
-import { fetchText, type HttpOptions, type Validators } from './http.ts';
+import { fetchStream, fetchText, type HttpOptions } from './http.ts';
 import { skippedCount } from './sanitize.ts';
 
 /** What a feed remembers between polls (a subset of the `feed_state` row). */
@@ -80,7 +80,11 @@ const HF_MAX_BYTES = 4 * 2 ** 20;
 const MAX_CATCH_UP_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** One arXiv RSS category: one page. Per category rather than combined, so one stale category is visible as such. */
+/**
+ * One arXiv RSS category, read as it arrives: every RSS_BATCH items are a page, stored before more of
+ * the body is read, so a 5,000-item listing never sits in memory whole. Per category rather than
+ * combined, so one stale category is visible as such.
+ */
 export function arxivRssFeed(config: Config, category: string): Feed {
   return {
     name: `arxiv-rss:${category}`,
@@ -90,7 +94,7 @@ export function arxivRssFeed(config: Config, category: string): Feed {
       const validators = prev
         ? { etag: prev.etag ?? undefined, lastModified: prev.lastModified ?? undefined }
         : undefined;
-      const res = await fetchRssPage(arxivRssUrl(config.sources.arxivRssBase, [category]), validators, ctx.arxivHttp);
+      const res = await fetchStream(arxivRssUrl(config.sources.arxivRssBase, [category]), validators, ctx.arxivHttp);
       if (res.status === 'not-modified') {
         const sameDay = prev?.batchDate === day.date || !day.announces;
         return {
@@ -104,9 +108,15 @@ export function arxivRssFeed(config: Config, category: string): Feed {
               },
         };
       }
-      const { candidates, skipped } = res.parsed;
-      const ids = candidates.map((c) => c.externalId);
-      yield { candidates, skipped };
+      const ids: string[] = [];
+      try {
+        for await (const page of arxivRssPages(res.body)) {
+          ids.push(...page.candidates.map((c) => c.externalId));
+          yield page;
+        }
+      } finally {
+        await res.body.cancel();
+      }
       const key = batchKey(ids);
       return {
         notModified: false,
@@ -192,15 +202,8 @@ export async function* apiPages(
   }
 }
 
-// The page fetchers below return only what was parsed, so the body and the whole parse tree are
-// garbage before the page is handed over and stored: a run keeps one page's candidates alive.
-
-async function fetchRssPage(url: string, validators: Validators | undefined, http: HttpOptions) {
-  const res = await fetchText(url, validators, http);
-  return res.status === 'ok'
-    ? { status: res.status, validators: res.validators, parsed: await parseArxivRss(res.body) }
-    : res;
-}
+// The page fetchers below (HF, API) return only what was parsed, so the body and the whole parse tree
+// are garbage before the page is handed over and stored: a run keeps one page's candidates alive.
 
 async function fetchApiPage(url: string, http: HttpOptions, pageSize: number) {
   const res = await fetchText(url, undefined, { ...http, maxBytes: API_MAX_BYTES });

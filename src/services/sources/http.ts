@@ -8,6 +8,9 @@
  * `Pacer(3_000)` across every arXiv call.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { Deadline, discard, openBody, readCapped, type TextStream } from './http-body.ts';
+
+export type { TextStream } from './http-body.ts';
 
 /** What the server said about the version we hold; sent back to ask "only if changed". */
 export interface Validators {
@@ -47,9 +50,11 @@ export interface HttpOptions {
 }
 
 /** `url` is the final URL after redirects; `attempts` counts every request sent, retries included. */
-export type FetchResult =
-  | { status: 'ok'; body: string; httpStatus: number; validators: Validators; attempts: number; url: string }
+type Result<B> =
+  | { status: 'ok'; body: B; httpStatus: number; validators: Validators; attempts: number; url: string }
   | { status: 'not-modified'; validators: Validators; attempts: number; url: string };
+
+export type FetchResult = Result<string>;
 
 /** An expected failure (the server refused, timed out, or kept failing): callers count it and move on. */
 export class HttpError extends Error {
@@ -119,9 +124,9 @@ export class Pacer {
   }
 }
 
-/** One request's outcome; only `fetchText` decides whether a 'retry' actually gets another attempt. */
-type Attempt =
-  | { kind: 'ok'; body: string; httpStatus: number; validators: Validators; url: string }
+/** One request's outcome; only `send` decides whether a 'retry' actually gets another attempt. */
+type Attempt<B = string> =
+  | { kind: 'ok'; body: B; httpStatus: number; validators: Validators; url: string; held?: Promise<void> }
   | { kind: 'not-modified'; validators: Validators; url: string }
   | { kind: 'retry' | 'fail'; problem: string; httpStatus?: number; retryAfterMs?: number; cause?: unknown };
 
@@ -152,6 +157,23 @@ export async function fetchText(
   return send(url, { method: 'GET', validators }, opts);
 }
 
+export type StreamResult = Result<TextStream>;
+
+/**
+ * GET `url` like `fetchText`, but hand the body over as it arrives instead of whole. Retries happen
+ * before the first byte of a usable body only; a failure while the body is read (the size cap, a
+ * timeout, a dropped connection) throws HttpError from the stream, not retried. The timeout counts
+ * the time spent waiting on the network, never the caller's work between reads, and the request
+ * keeps its pacer turn until the body is read or cancelled.
+ */
+export async function fetchStream(
+  url: string,
+  validators: Validators | undefined,
+  opts: HttpOptions,
+): Promise<StreamResult> {
+  return send(url, { method: 'GET', validators }, opts, openStream(url, opts));
+}
+
 /** A POST's body and the headers only it sends (an API key: never part of an error message or a log). */
 export interface PostRequest {
   body: string;
@@ -177,13 +199,22 @@ export async function postText(
 /** One request as `send` makes it: a conditional GET, or a POST with its body and extra headers. */
 type Outgoing = { method: 'GET'; validators?: Validators } | ({ method: 'POST' } & PostRequest);
 
-async function send(url: string, req: Outgoing, opts: HttpOptions): Promise<FetchResult> {
+/** Reads a 2xx body: the body, or why it is unusable ('too-large' fails, 'blank' is retried). */
+type ReadBody<B> = (res: Response, deadline: Deadline, attempts: number) => Promise<B | 'too-large' | 'blank'>;
+
+async function send(url: string, req: Outgoing, opts: HttpOptions): Promise<FetchResult>;
+async function send<B>(url: string, req: Outgoing, opts: HttpOptions, read: ReadBody<B>): Promise<Result<B>>;
+async function send<B>(
+  url: string,
+  req: Outgoing,
+  opts: HttpOptions,
+  read: ReadBody<B | string> = readText(opts),
+): Promise<Result<B | string>> {
   const retries = opts.retries ?? 3;
   const maxDelayMs = opts.maxDelayMs ?? 120_000;
   const sleep = opts.sleep ?? ((ms: number) => delay(ms, undefined, { signal: opts.signal }));
   for (let attempts = 1; ; attempts++) {
-    const once = () => attempt(url, req, opts, attempts);
-    const outcome = opts.pacer ? await opts.pacer.run(once) : await once();
+    const outcome = await inTurn(opts.pacer, () => attempt(url, req, opts, attempts, read));
     if (outcome.kind === 'ok')
       return {
         status: 'ok',
@@ -223,11 +254,18 @@ async function send(url: string, req: Outgoing, opts: HttpOptions): Promise<Fetc
   }
 }
 
-async function attempt(url: string, req: Outgoing, opts: HttpOptions, attempts: number): Promise<Attempt> {
+async function attempt<B>(
+  url: string,
+  req: Outgoing,
+  opts: HttpOptions,
+  attempts: number,
+  read: ReadBody<B>,
+): Promise<Attempt<B>> {
   const validators = req.method === 'GET' ? req.validators : undefined;
   const timeoutMs = opts.timeoutMs ?? 30_000;
   // The signal reaches the body stream too, so a server that stalls mid-body is cut off as well.
-  const timeout = AbortSignal.timeout(timeoutMs);
+  const deadline = new Deadline(timeoutMs);
+  const timeout = deadline.signal;
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
     const init: RequestInit =
@@ -254,22 +292,55 @@ async function attempt(url: string, req: Outgoing, opts: HttpOptions, attempts: 
         retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), opts.now().getTime()),
       };
     }
-    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-    const body = await readCapped(res, maxBytes);
-    if (body === undefined)
-      return {
-        kind: 'fail',
-        problem: `response larger than ${megabytes(maxBytes)} (after decompression)`,
-        httpStatus: res.status,
-      };
-    if (body.trim() === '')
+    const body = await read(res, deadline, attempts);
+    if (body === 'too-large')
+      return { kind: 'fail', problem: tooLarge(opts.maxBytes ?? DEFAULT_MAX_BYTES), httpStatus: res.status };
+    if (body === 'blank')
       return { kind: 'retry', problem: `empty body with HTTP ${res.status}`, httpStatus: res.status };
-    return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url };
+    const held = (body as { held?: Promise<void> }).held;
+    return { kind: 'ok', body, httpStatus: res.status, validators: validatorsOf(res), url: res.url || url, held };
   } catch (err) {
+    deadline.stop();
     if (opts.signal?.aborted) throw cancelled(req.method, url, attempts, err);
     if (timeout.aborted) return { kind: 'retry', problem: `timed out after ${timeoutMs} ms`, cause: err };
     return { kind: 'retry', problem: `network error ${networkReason(err)}`, cause: err };
   }
+}
+
+/** The body as a stream (`fetchStream`); its failures are HttpErrors like the request's own. */
+function openStream(url: string, opts: HttpOptions): ReadBody<TextStream> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  return (res, deadline, attempts) =>
+    openBody(res, deadline, maxBytes, (cause) => {
+      if (cause === 'too-large')
+        return new HttpError(`GET ${shortUrl(url)}: ${tooLarge(maxBytes)} (not retried)`, { url, attempts });
+      if (opts.signal?.aborted) return cancelled('GET', url, attempts, cause);
+      const problem = deadline.signal.aborted
+        ? `timed out after ${opts.timeoutMs ?? 30_000} ms`
+        : `network error ${networkReason(cause)}`;
+      return new HttpError(`GET ${shortUrl(url)}: ${problem} while reading the body (not retried)`, {
+        url,
+        attempts,
+        cause,
+      });
+    });
+}
+
+/**
+ * One attempt in the pacer's queue (arXiv: one request at a time, 3 s apart). A streamed body keeps
+ * the turn until it is read or cancelled, so the next request waits for the end of this one's body.
+ */
+function inTurn<B>(pacer: Pacer | undefined, once: () => Promise<Attempt<B>>): Promise<Attempt<B>> {
+  if (!pacer) return once();
+  return new Promise((resolve, reject) => {
+    pacer
+      .run(async () => {
+        const outcome = await once();
+        resolve(outcome);
+        if (outcome.kind === 'ok') await outcome.held;
+      })
+      .catch(reject);
+  });
 }
 
 const MAX_REDIRECTS = 5;
@@ -312,38 +383,18 @@ function validatorsOf(res: Response): Validators {
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const tooLarge = (bytes: number) => `response larger than ${megabytes(bytes)} (after decompression)`;
 
-/**
- * The body as UTF-8 text (as `res.text()`), or undefined once it passes `maxBytes`: counted on the
- * decompressed stream, so a small gzip that inflates to gigabytes stops at the limit.
- */
-async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {
-  if (Number(res.headers.get('content-length') ?? 0) > maxBytes && !res.headers.get('content-encoding')) {
-    await discard(res);
-    return undefined;
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+/** The whole body as text (`fetchText`). */
+function readText(opts: HttpOptions): ReadBody<string> {
+  return async (res, deadline) => {
+    try {
+      const body = await readCapped(res, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+      return body === undefined ? 'too-large' : body.trim() === '' ? 'blank' : body;
+    } finally {
+      deadline.stop();
     }
-    parts.push(decoder.decode(value, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
-}
-
-/** Frees the connection without reading a body we will not use. */
-async function discard(res: Response): Promise<void> {
-  await res.body?.cancel().catch(() => undefined);
+  };
 }
 
 /** Exponential backoff with equal jitter: half fixed, half random, so waits grow yet pollers spread out. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { arxivRssUrl, easternDate, parseArxivRss } from '../../../../src/services/sources/arxiv-rss.ts';
+import { arxivRssPages, arxivRssUrl, easternDate, parseArxivRss } from '../../../../src/services/sources/arxiv-rss.ts';
 import { cleanAuthorName, decodeLatexAccents, splitCreators } from '../../../../src/services/sources/authors.ts';
 import { FeedError } from '../../../../src/core/papers/candidate.ts';
 import { rssFeed } from '../../../helpers/feed-builders.ts';
@@ -149,6 +149,63 @@ describe('parseArxivRss', () => {
     const attempt = parseArxivRss(body);
     await expect(attempt).rejects.toBeInstanceOf(FeedError);
     await expect(attempt).rejects.toThrow(message);
+  });
+});
+
+describe('arxivRssPages', () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `2611.5${String(i).padStart(4, '0')}` }));
+  const collect = async (pages: AsyncGenerator<{ candidates: { arxivId: string }[] }, unknown>) => {
+    const out: string[][] = [];
+    for await (const page of pages) out.push(page.candidates.map((c) => c.arxivId));
+    return out;
+  };
+
+  it('yields a batch as soon as its items have arrived, before the rest of the body', async () => {
+    const feed = rssFeed('cs.LG', '2026-11-20', ids(5));
+    const cut = feed.indexOf('<item>', feed.indexOf('2611.50002'));
+    let firstPageSeen!: () => void;
+    const gotFirstPage = new Promise<void>((resolve) => (firstPageSeen = resolve));
+    async function* body() {
+      yield feed.slice(0, cut); // three items
+      await gotFirstPage; // the rest comes only once the first page was handed over
+      yield feed.slice(cut);
+    }
+    const pages = arxivRssPages(body(), 2);
+    const first = await pages.next();
+    firstPageSeen();
+    expect(first.value).toMatchObject({ candidates: [{ arxivId: '2611.50000' }, { arxivId: '2611.50001' }] });
+    expect(await collect(pages)).toEqual([['2611.50002', '2611.50003'], ['2611.50004']]);
+  });
+
+  it('skips only the item the XML parser refuses', async () => {
+    const feed = rssFeed('cs.LG', '2026-11-20', ids(3)).replace(
+      '<title>Paper 2611.50001</title>',
+      '<title>Paper 2611.50001</titel>',
+    );
+    const parsed = await parseArxivRss(feed);
+    expect(parsed.candidates.map((c) => c.arxivId)).toEqual(['2611.50000', '2611.50002']);
+    expect(parsed.skipped).toEqual([
+      { reason: expect.stringMatching(/^unreadable item \(/), externalId: 'oai:arXiv.org:2611.50001v1' },
+    ]);
+  });
+
+  it('yields the pages before a body that stops mid-item, then fails the feed', async () => {
+    const feed = rssFeed('cs.LG', '2026-11-20', ids(5));
+    const pages = arxivRssPages(
+      (async function* () {
+        yield feed.slice(0, feed.indexOf('2611.50004'));
+      })(),
+      2,
+    );
+    const seen: string[][] = [];
+    const failure = (async () => {
+      for await (const page of pages) seen.push(page.candidates.map((c) => c.arxivId));
+    })();
+    await expect(failure).rejects.toThrow(/unreadable feed \(Unclosed root tag\)/);
+    expect(seen).toEqual([
+      ['2611.50000', '2611.50001'],
+      ['2611.50002', '2611.50003'],
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  fetchStream,
   fetchText,
   HttpError,
   Pacer,
@@ -381,5 +382,65 @@ describe('postText', () => {
     const err = await failure(postText(`${base}/batch`, { body: '{}', contentType: 'application/json' }, opts));
     expect(err.message).toMatch(/^POST .*HTTP 307: a POST is not redirected/);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('fetchStream', () => {
+  const read = async (body: AsyncIterable<string>, pause = 0) => {
+    let text = '';
+    for await (const chunk of body) {
+      text += chunk;
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause)); // storing a page
+    }
+    return text;
+  };
+  const twoParts: Respond = (_req, res) => {
+    res.writeHead(200);
+    res.write('<rss version="2.0"><channel>'.padEnd(70_000, ' '));
+    setTimeout(() => res.end('</channel></rss>'), 20);
+  };
+
+  it('times only the waits on the server: a caller that works longer than the timeout between reads is not cut off', async () => {
+    script = [twoParts];
+    const res = await fetchStream(`${base}/rss`, undefined, options({ timeoutMs: 200, retries: 0 }).opts);
+    if (res.status !== 'ok') throw new Error('expected a body');
+    expect((await read(res.body, 300)).trim()).toMatch(/^<rss version="2.0"><channel>\s+<\/channel><\/rss>$/);
+  });
+
+  it('fails a body that stalls part-way with a timeout, not retried, after handing over what arrived', async () => {
+    script = [(_req, res) => void res.writeHead(200).write('<rss version="2.0">')];
+    const res = await fetchStream(`${base}/slow`, undefined, options({ timeoutMs: 200, retries: 3 }).opts);
+    if (res.status !== 'ok') throw new Error('expected a body');
+    const seenText: string[] = [];
+    const err = await failure(
+      (async () => {
+        for await (const chunk of res.body) seenText.push(chunk);
+      })(),
+    );
+    expect(seenText.join('')).toBe('<rss version="2.0">');
+    expect(err.message).toBe(`GET ${base}/slow: timed out after 200 ms while reading the body (not retried)`);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps its pacer turn until its body is read or cancelled', async () => {
+    let firstCancelled = false;
+    let cancelledWhenSecondArrived: boolean | undefined;
+    script = [
+      (_req, res) => void res.writeHead(200).write(RSS.slice(0, 30)),
+      (_req, res) => {
+        cancelledWhenSecondArrived = firstCancelled;
+        res.writeHead(200).end(RSS);
+      },
+    ];
+    const { opts } = options({ pacer: new Pacer(0) });
+    const first = await fetchStream(`${base}/rss/a`, undefined, opts);
+    const second = fetchStream(`${base}/rss/b`, undefined, opts);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // time for a second request, were it allowed
+    expect(seen).toHaveLength(1);
+    firstCancelled = true;
+    if (first.status === 'ok') await first.body.cancel();
+    const res = await second;
+    expect(cancelledWhenSecondArrived).toBe(true);
+    if (res.status === 'ok') expect(await read(res.body)).toBe(RSS);
   });
 });
