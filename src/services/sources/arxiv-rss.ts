@@ -15,6 +15,7 @@ import {
   type ParsedFeed,
   type SkippedItem,
 } from '../../core/papers/candidate.ts';
+import { parseItemByItem } from './rss-items.ts';
 import { admitAll } from './sanitize.ts';
 
 export interface RssMeta {
@@ -33,9 +34,11 @@ interface ArxivRssItem {
 
 type Item = Parser.Item & ArxivRssItem;
 
-const parser = new Parser<Record<string, unknown>, ArxivRssItem>({
-  customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
-});
+/** A parser per document: xml2js's parser, once it failed, can report the next document's error wrongly. */
+const newParser = () =>
+  new Parser<Record<string, unknown>, ArxivRssItem>({
+    customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
+  });
 
 /** A category's daily listing has up to ~2,000 items; more is not a listing. */
 const MAX_ITEMS = 10_000;
@@ -68,11 +71,15 @@ export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
   if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<rss[\s>]/.test(xml)) {
     throw new FeedError(`arXiv RSS: not an RSS document (${describeBody(xml)})`);
   }
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  let feed: Awaited<ReturnType<ReturnType<typeof newParser>['parseString']>>;
+  let unreadable = 0;
   try {
-    feed = await parser.parseString(repairXml(xml));
+    feed = await newParser().parseString(repairXml(xml));
   } catch (err) {
-    throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
+    // One item's broken markup costs that item: a complete document is read again item by item.
+    const salvaged = await parseItemByItem(newParser, repairXml(xml));
+    if (!salvaged) throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
+    ({ feed, unreadable } = salvaged);
   }
 
   const title = text(feed.title);
@@ -86,7 +93,9 @@ export async function parseArxivRss(xml: string): Promise<ParsedFeed<RssMeta>> {
     lastBuildDate: isoDate(text(feed['lastBuildDate'])),
   };
 
-  return { ...admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS), meta };
+  const { candidates, skipped } = admitAll(feed.items, (item) => toCandidate(item, channelPubDate), MAX_ITEMS);
+  if (unreadable) skipped.push({ reason: "the item's XML is broken", count: unreadable });
+  return { candidates, skipped, meta };
 }
 
 function toCandidate(item: Item, channelPubDate: string | undefined): PaperCandidate | SkippedItem {
