@@ -1,7 +1,7 @@
 import type { CommandDeps, ComponentInput, ComponentReply } from '../../src/core/command.ts';
 import { CUSTOM_IDS } from '../../src/core/custom-id.ts';
 import { UserFacingError } from '../../src/core/errors.ts';
-import { errorReply, type Reply } from '../../src/core/reply.ts';
+import { errorReply, untrustedText, type Reply } from '../../src/core/reply.ts';
 import { pagerRow } from '../../src/core/views/pager.ts';
 import { paperListReply } from '../../src/core/views/paper-list.ts';
 import { correctionNotice } from '../../src/core/views/search-notice.ts';
@@ -43,16 +43,18 @@ export async function searchPage(deps: CommandDeps, r: SearchRequest): Promise<R
   const { hits, hasMore, corrections = [] } = await searchPapers(deps.db, query, { limit, offset: (page - 1) * limit });
   const notice = correctionNotice(query, corrections);
   if (hits.length === 0) {
+    // The query as typed, shown as text: a masked link in it is not a link from the bot.
+    const typed = untrustedText(query);
     const msg =
       page > 1
-        ? `No more results for "${query}".`
-        : `No papers match "${query}". Try fewer or different words, or an arXiv id with /paper show.`;
-    return { content: msg, ephemeral: true };
+        ? `No more results for "${typed}".`
+        : `No papers match "${typed}". Try fewer or different words, or an arXiv id with /paper show.`;
+    return errorReply(msg);
   }
   const from = (page - 1) * limit + 1;
   const more = hasMore && page < PAGE_MAX;
   const footer = `Results ${from}-${from + hits.length - 1}${more ? ` · Next ▶ or page:${page + 1} for more` : ''}`;
-  const reply = paperListReply({ title: `Papers for "${query}"`, papers: hits, startAt: from, footer });
+  const reply = paperListReply({ title: `Papers for "${untrustedText(query)}"`, papers: hits, startAt: from, footer });
   if (notice) reply.content = notice;
   if (page > 1 || more) {
     const key = r.key ?? (await saveSearch(deps, { query, limit }));

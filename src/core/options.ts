@@ -71,6 +71,9 @@ export function validateOptions(
 
 function coerce(d: OptionDefinition, raw: OptionValue, usage: string): OptionValue {
   const where = `\`${d.name}\` in ${usage}`;
+  // A client sends strings, numbers and booleans; anything else (an object, an array, null) is refused,
+  // never converted (String() of an object can throw).
+  if (!['string', 'number', 'boolean'].includes(typeof raw)) throw new UserFacingError(`${where} must be ${kind(d)}.`);
   // A choice may be typed by its name (weekday:monday), as Discord's menu shows names.
   const named = d.choices?.find((c) => typeof raw === 'string' && c.name.toLowerCase() === raw.trim().toLowerCase());
   if (named) return named.value;
@@ -116,4 +119,12 @@ function coerce(d: OptionDefinition, raw: OptionValue, usage: string): OptionVal
       return s;
     }
   }
+}
+
+/** What a value of an option's type is called in a refusal. */
+function kind(d: OptionDefinition): string {
+  if (d.type === 'integer') return 'a whole number';
+  if (d.type === 'number') return 'a number';
+  if (d.type === 'boolean') return 'true or false';
+  return 'text';
 }

@@ -53,9 +53,9 @@ export type Button =
     }
   | { kind: 'link'; url: string; label: string };
 
-/** A short ephemeral message: what went wrong and what to do. */
+/** A short ephemeral message: what went wrong and what to do. It may echo what a member typed: never a ping. */
 export function errorReply(message: string): Reply {
-  return { content: message, ephemeral: true };
+  return { content: defusePings(message), ephemeral: true };
 }
 
 /** Discord's limits, enforced when replies are built rather than discovered by failures. */
@@ -175,5 +175,13 @@ const ZWSP = '\u200b';
  */
 export function neutralizeMentions(text: string): string {
   if (!/[@<]/.test(text)) return text;
-  return text.replace(/@(everyone|here)\b/gi, `@${ZWSP}$1`).replace(/<(@[!&]?|#)(\d+)>/g, `<${ZWSP}$1$2>`);
+  return defusePings(text).replace(/<#(\d+)>/g, `<${ZWSP}#$1>`);
+}
+
+/**
+ * The pings of a text defused (`@everyone`, `@here`, users, roles) and its channel links kept: for
+ * refusals, which echo what a member typed and may name a channel the bot wrote.
+ */
+export function defusePings(text: string): string {
+  return text.replace(/@(everyone|here)\b/gi, `@${ZWSP}$1`).replace(/<(@[!&]?)(\d+)>/g, `<${ZWSP}$1$2>`);
 }

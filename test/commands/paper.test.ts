@@ -129,6 +129,16 @@ describe('/paper', () => {
     }
   });
 
+  it('echoes what a member typed in a refusal with its pings defused, and in search results (red team)', async () => {
+    const typed = 'zzqq @everyone <@&400000000000000005> <@123456789012345678>';
+    const refusal = await runCommand(paper, input('show', { id: typed }), seeded().deps);
+    expect(refusal.content).toContain(
+      'No paper titled "zzqq @\u200beveryone <\u200b@&400000000000000005> <\u200b@123456789012345678>"',
+    );
+    const list = await runCommand(paper, input('search', { query: 'GRPO @here' }), seeded().deps);
+    expect(list.embeds![0]!.title).toBe('Papers for "GRPO @\u200bhere"');
+  });
+
   it('answers an unknown id, a malformed id and an empty or overlong query with a short ephemeral message', async () => {
     const cases: [string, CommandInput['options'], RegExp][] = [
       ['show', { id: '2507.99999' }, /not in the corpus yet/],

@@ -103,7 +103,7 @@ export function parseArxivHtml(html: string): ParsedPage {
     DomUtils.findOne((e) => hasClass(e, 'ltx_document') && !hasClass(e, 'package-alerts'), doc.children);
   if (!root) {
     // arXiv's own stub says which version has no HTML: that short line is kept (arXiv's host only: http.ts follows no other).
-    const pageText = DomUtils.textContent(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
+    const pageText = stripUnsafeChars(DomUtils.textContent(doc)).replace(/\s+/g, ' ').trim().slice(0, 100);
     return {
       kind: 'no-html',
       reason: `not a paper: the page has no LaTeXML document${pageText ? ` ("${pageText}")` : ''}`,

@@ -34,9 +34,11 @@ interface ArxivRssItem {
 
 type Item = Parser.Item & ArxivRssItem;
 
-const parser = new Parser<Record<string, unknown>, ArxivRssItem>({
-  customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
-});
+/** A parser per document: one that failed can answer the next document wrongly ("Unable to parse XML."). */
+const newParser = () =>
+  new Parser<Record<string, unknown>, ArxivRssItem>({
+    customFields: { item: ['arxiv:announce_type', 'arxiv:DOI', 'arxiv:journal_reference'] },
+  });
 
 /** A category's daily listing has up to ~2,000 items; more is not a listing. */
 const MAX_ITEMS = 10_000;
@@ -154,11 +156,11 @@ async function readChannel(header: string, whole: boolean): Promise<Channel> {
   return { rssTag, pubDate, meta };
 }
 
-type Feed = Awaited<ReturnType<typeof parser.parseString>>;
+type Feed = Awaited<ReturnType<ReturnType<typeof newParser>['parseString']>>;
 
 async function parseDocument(xml: string): Promise<Feed> {
   try {
-    return await parser.parseString(repairXml(xml));
+    return await newParser().parseString(repairXml(xml));
   } catch (err) {
     throw new FeedError(`arXiv RSS: unreadable feed (${firstLine(err)})`, { cause: err });
   }
@@ -169,12 +171,12 @@ async function parseBatch(channel: Channel, items: string[]): Promise<RssPage> {
   const wrap = (xs: string[]) => `${channel.rssTag}<channel>${xs.join('')}</channel></rss>`;
   let parsed: (Item | SkippedItem)[];
   try {
-    parsed = (await parser.parseString(repairXml(wrap(items)))).items;
+    parsed = (await newParser().parseString(repairXml(wrap(items)))).items;
   } catch {
     parsed = [];
     for (const item of items) {
       try {
-        parsed.push(...(await parser.parseString(repairXml(wrap([item])))).items);
+        parsed.push(...(await newParser().parseString(repairXml(wrap([item])))).items);
       } catch (err) {
         parsed.push({ reason: `unreadable item (${firstLine(err)})`, externalId: GUID.exec(item)?.[1] });
       }

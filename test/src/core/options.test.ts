@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { digest } from '../../../commands/digest.ts';
 import { paper } from '../../../commands/paper.ts';
+import { UserFacingError } from '../../../src/core/errors.ts';
 import { validateOptions } from '../../../src/core/options.ts';
 
 const check = (subcommand: string, options: Record<string, string | number>) => () =>
@@ -28,6 +29,15 @@ describe('validateOptions', () => {
   it('refuses out-of-range and non-integer numbers', () => {
     expect(check('search', { query: 'grpo', limit: 0 })).toThrow(/between 1 and 10/);
     expect(check('search', { query: 'grpo', limit: '2.5' })).toThrow(/whole number/);
+  });
+
+  it('refuses a value no client sends (an object, null) with the type it needs, never a bug (red team)', () => {
+    const object = { toString: 'x' } as unknown as string; // String() of it throws
+    expect(check('search', { query: 'grpo', limit: object })).toThrow(UserFacingError);
+    expect(check('search', { query: 'grpo', limit: object })).toThrow(
+      '`limit` in /paper search must be a whole number.',
+    );
+    expect(check('show', { id: null as unknown as string })).toThrow('`id` in /paper show must be text.');
   });
 
   it('refuses an option the subcommand does not have and lists the ones it has', () => {

@@ -83,6 +83,14 @@ describe('parseArxivHtml', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]|[\ud800-\udbff](?![\udc00-\udfff])/); // eslint-disable-line no-control-regex
   });
 
+  it("keeps no such character in a page's quoted start either: binary noise is stored as no HTML (red team)", () => {
+    const noise = parseArxivHtml('\u0000\u0001binary\u001b[2J \u202enoise\ud800');
+    expect(noise).toEqual({
+      kind: 'no-html',
+      reason: 'not a paper: the page has no LaTeXML document ("binary[2J noise")',
+    });
+  });
+
   it('survives broken markup and text that is not HTML', () => {
     expect(
       parseArxivHtml(

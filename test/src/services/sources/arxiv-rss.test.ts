@@ -137,6 +137,20 @@ describe('parseArxivRss', () => {
     expect(parsed.candidates[0]!.title).toBe('Bad NUL and a lone surrogate here');
   });
 
+  it("keeps every good item of a complete feed where one item's markup is broken, counting it skipped (red team)", async () => {
+    const feed = rssFeed('cs.LG', '2026-11-20', [
+      { id: '2611.40001', title: 'Unclosed BOLD_OPEN tag' },
+      { id: '2611.40002' },
+    ]).replace('BOLD_OPEN', '<b>');
+    const parsed = await parseArxivRss(feed);
+    expect(parsed.candidates.map((c) => c.arxivId)).toEqual(['2611.40002']);
+    expect(parsed.skipped).toEqual([
+      { reason: 'unreadable item (Unexpected close tag)', externalId: 'oai:arXiv.org:2611.40001v1' },
+    ]);
+    // The same document cut short fails its feed: its missing items are fetched again on the next run.
+    await expect(parseArxivRss(feed.slice(0, feed.lastIndexOf('</channel>')))).rejects.toThrow(/unreadable feed/);
+  });
+
   it.each([
     ['an HTML error page', fixture('arxiv-unavailable.html'), /not an RSS document \(an HTML page of [\d,]+ bytes\)$/],
     ['a plain-text throttling body', 'Rate exceeded.', /not an RSS document \(14 bytes of plain text\)$/],
