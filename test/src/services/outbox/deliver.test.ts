@@ -342,7 +342,7 @@ describe('deliverDigests', () => {
 describe('deliverDigests in two processes at once', () => {
   let t: Awaited<ReturnType<typeof createTestDb>>;
   let fake: Awaited<ReturnType<typeof startFakeChannels>>;
-  const now = new Date('2026-11-25T08:01:00Z');
+  let now = new Date('2026-11-25T08:01:00Z');
   const processes: JobDeps[] = [];
 
   beforeAll(async () => {
@@ -351,12 +351,14 @@ describe('deliverDigests in two processes at once', () => {
     for (const handle of [t, createDb(t.url)]) {
       processes.push(buildDeps({ ...handle, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => now }));
     }
-    await t.db.insert(channels).values({ channelId: '630', guildId: '1', postTime: '08:00', timezone: 'UTC' });
   });
   afterAll(() => processes[1]!.sql.end({ timeout: 5 }));
 
-  it("sends each part once when the scheduled job and /digest now race on one digest: the second process leaves the first's parts to it", async () => {
-    const [jobProcess, commandProcess] = processes as [JobDeps, JobDeps];
+  /** The job of the first process sends the channel's digest, slowly; `/digest now` in `commandProcess` comes meanwhile. */
+  async function race(channelId: string, commandProcess: JobDeps, day: string) {
+    const jobProcess = processes[0]!;
+    now = new Date(`${day}T08:01:00Z`);
+    await t.db.insert(channels).values({ channelId, guildId: '1', postTime: '08:00', timezone: 'UTC' });
     const base = httpPoster(fake.base);
     // The job's first request is slow to reach Discord (rate limits, a slow network): /digest now comes meanwhile.
     let release!: () => void;
@@ -365,39 +367,55 @@ describe('deliverDigests in two processes at once', () => {
     const sending = new Promise<void>((resolve) => (inFlight = resolve));
     const slow: Poster = {
       findSent: base.findSent,
-      async send(channelId, reply, o) {
-        inFlight();
-        await gate;
-        return base.send(channelId, reply, o);
+      async send(to, reply, o) {
+        if (to === channelId) {
+          inFlight();
+          await gate;
+        }
+        return base.send(to, reply, o);
       },
     };
     const job = runJob(
-      postDigestsJob({ poster: slow, compose: async (_db, c, key) => parts(3, `${c.channelId} ${key}`) }),
+      postDigestsJob({
+        poster: slow,
+        // The channels of the earlier cases post nothing more: only this one's digest is sent.
+        compose: async (_db, c, key) => (c.channelId === channelId ? parts(3, `${c.channelId} ${key}`) : []),
+      }),
       jobProcess,
     );
     await sending;
-    const [row] = await t.db.select().from(channels).where(eq(channels.channelId, '630'));
+    const [row] = await t.db.select().from(channels).where(eq(channels.channelId, channelId));
     const reply = await postDigestNow(commandProcess, row!, base);
     release();
     expect((await job).status).toBe('ok');
 
-    expect(fake.messages.map((m) => m.body.content)).toEqual([
-      '630 2026-11-25 part 1/3',
-      '630 2026-11-25 part 2/3',
-      '630 2026-11-25 part 3/3',
+    expect(fake.messages.filter((m) => m.channelId === channelId).map((m) => m.body.content)).toEqual([
+      `${channelId} ${day} part 1/3`,
+      `${channelId} ${day} part 2/3`,
+      `${channelId} ${day} part 3/3`,
     ]);
-    // One request per part: the other process sent nothing at all.
-    expect(fake.posts.map((p) => p.nonce)).toEqual([0, 1, 2].map((n) => deliveryNonce('630', '2026-11-25', n)));
+    // One request per part: the other run sent nothing at all.
+    expect(fake.posts.filter((p) => p.channelId === channelId).map((p) => p.nonce)).toEqual(
+      [0, 1, 2].map((n) => deliveryNonce(channelId, day, n)),
+    );
     expect(reply.content).toMatch(/is being posted by another run of the bot right now/);
     const final = await t.db
       .select()
       .from(deliveries)
-      .where(eq(deliveries.channelId, '630'))
+      .where(eq(deliveries.channelId, channelId))
       .orderBy(asc(deliveries.part));
     expect(final.map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],
       ['sent', 1],
       ['sent', 1],
     ]);
+  }
+
+  it("sends each part once when the scheduled job and /digest now race on one digest: the second process leaves the first's parts to it", async () => {
+    await race('630', processes[1]!, '2026-11-25');
+  });
+
+  it('sends each part once when the job and /digest now race in one process', async () => {
+    await race('640', processes[0]!, '2026-11-26');
   });
 });
