@@ -400,6 +400,9 @@ export const deliveries = pgTable(
     messageId: text(),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** The delivery run sending this part now (host/pid/tag): only it sends, until its claim lapses. */
+    claimedBy: text(),
+    claimedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },

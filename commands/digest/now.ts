@@ -22,6 +22,8 @@ export async function postDigestNow(deps: CommandDeps, row: Channel, poster: Pos
     content = `Could not post in ${where}: ${after?.deliveryError ?? 'the bot lost access'}. Digests there are paused; give the bot View Channel, Send Messages and Embed Links, then run /digest setup again.`;
   } else if (counts.failed > 0) {
     content = `Posting to ${where} failed part way (${counts.messages} message${counts.messages === 1 ? '' : 's'} sent). The delivery job retries the rest within 5 minutes, without duplicates.`;
+  } else if (counts.busy > 0) {
+    content = `The digest of ${today} for ${where} is being posted by another run of the bot right now (the scheduled one, or another process)${counts.messages > 0 ? `; this one posted ${counts.messages} message${counts.messages === 1 ? '' : 's'} of it` : ''}. Nothing is posted twice; /digest status shows it once it is out.`;
   } else if (counts.messages > 0) {
     content = `Posted ${counts.messages} message${counts.messages === 1 ? '' : 's'} to ${where}. This is the digest of ${today}: the scheduled run will not post again today.`;
   } else if (counts.planned > 0) {

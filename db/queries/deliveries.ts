@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, deliveries, type Channel, type Delivery } from '../schema.ts';
 import type { DigestPicture } from '../../src/core/pictures/digest-week.ts';
@@ -92,6 +92,33 @@ export async function unsentParts(db: Db, channelId: string, digestKey: string):
     .orderBy(asc(deliveries.part));
 }
 
+/**
+ * Claims a part for the delivery run `by` before anything is sent for it: one UPDATE, so of any
+ * number of runs (two processes, or the scheduled job and `/digest now` in one) exactly one gets the
+ * row. A claim older than `staleBefore` (its run died mid-send) is taken over; the part's fresh row
+ * (attempts, status) is returned, or null when it is sent already or another run holds it.
+ */
+export async function claimPart(
+  db: Db,
+  id: number,
+  by: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<Delivery | null> {
+  const [row] = await db
+    .update(deliveries)
+    .set({ claimedBy: by, claimedAt: now })
+    .where(
+      and(
+        eq(deliveries.id, id),
+        inArray(deliveries.status, ['pending', 'sending']),
+        or(isNull(deliveries.claimedAt), lt(deliveries.claimedAt, staleBefore), eq(deliveries.claimedBy, by)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Recorded before the send: a part found `sending` after a crash is re-sent with the same nonce. */
 export async function markPartSending(db: Db, id: number): Promise<void> {
   await db
@@ -107,9 +134,12 @@ export async function markPartSent(db: Db, id: number, messageId: string, now: D
     .where(eq(deliveries.id, id));
 }
 
-/** A transient failure: the part stays due and the next run retries it. */
+/** A transient failure: the part stays due, unclaimed, and the next run (of any process) retries it. */
 export async function markPartRetry(db: Db, id: number, error: string): Promise<void> {
-  await db.update(deliveries).set({ status: 'pending', lastError: error }).where(eq(deliveries.id, id));
+  await db
+    .update(deliveries)
+    .set({ status: 'pending', lastError: error, claimedBy: null, claimedAt: null })
+    .where(eq(deliveries.id, id));
 }
 
 /** The bot cannot post here any more: the channel is skipped, with the reason, until it is set up again. */

@@ -80,6 +80,17 @@ async function postmasterPid(dataDir: string): Promise<number | undefined> {
 const ownerPid = async (dataDir: string) =>
   (JSON.parse(await readFile(path.join(dataDir, 'pg.owner'), 'utf8')) as { pid: number }).pid;
 
+/** The pid in the owner file once it names a process that `is` accepts (a takeover takes a moment); fails after a minute. */
+async function ownedBy(dataDir: string, is: (pid: number) => boolean): Promise<number | undefined> {
+  let pid: number | undefined;
+  for (let i = 0; i < 600; i++) {
+    pid = await ownerPid(dataDir).catch(() => undefined);
+    if (pid !== undefined && is(pid)) return pid;
+    await sleep(100);
+  }
+  throw new Error(`the owner file names ${pid ?? 'nobody'}`);
+}
+
 describe('a console using the database of another grpo-digest', () => {
   let dataDir: string;
   const consoles: Console[] = [];
@@ -95,7 +106,7 @@ describe('a console using the database of another grpo-digest', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('takes the database over when the grpo-digest that ran it exits, and stops it when it exits itself', async () => {
+  it('takes the database over when the grpo-digest that ran it exits or is killed, and stops it when it exits itself', async () => {
     const first = startConsole(dataDir, consoles);
     await answers(first, SHOW, TITLE);
     const second = startConsole(dataDir, consoles);
@@ -128,11 +139,25 @@ describe('a console using the database of another grpo-digest', () => {
     await answers(fourth, SHOW, TITLE);
     expect(await postmasterPid(dataDir)).not.toBe(before);
 
-    // Both exit: whichever runs the server stops it, after the other is done; no Postgres is left behind.
+    // Whichever runs the server is killed (SIGKILL: no stop, its owner file left with a dead pid): the
+    // other stops the server it left behind, starts it afresh and keeps answering.
+    const pids = [third.child.pid, fourth.child.pid];
+    const owner = await ownedBy(dataDir, (pid) => pids.includes(pid));
+    const [killed, survivor] = owner === third.child.pid ? [third, fourth] : [fourth, third];
+    const orphan = (await postmasterPid(dataDir))!;
+    killed.child.kill('SIGKILL');
+    await killed.code;
+    // The orphaned server may answer a moment longer; then the survivor stops it and runs its own.
+    expect(await ownedBy(dataDir, (pid) => pid === survivor.child.pid)).toBe(survivor.child.pid);
+    await answers(survivor, SHOW, TITLE);
+    expect(await gone(orphan)).toBe(true);
+    expect(survivor.err()).toMatch(/the grpo-digest that ran the embedded Postgres stopped; this one runs it now/);
+    expect(survivor.err()).not.toMatch(logOrSql);
+
+    // The survivor exits: it stops the server it runs; no Postgres is left behind.
     const last = (await postmasterPid(dataDir))!;
-    third.child.stdin.end();
-    fourth.child.stdin.end();
-    expect([await third.code, await fourth.code]).toEqual([0, 0]);
+    survivor.child.stdin.end();
+    expect(await survivor.code).toBe(0);
     expect(await gone(last)).toBe(true);
     expect(await postmasterPid(dataDir)).toBeUndefined();
     expect(existsSync(path.join(dataDir, 'pg.owner'))).toBe(false);

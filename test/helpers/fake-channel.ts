@@ -19,6 +19,8 @@ export interface PostedMessage {
  */
 export async function startFakeChannels(opts: { forbidden?: string[] } = {}) {
   const messages: PostedMessage[] = [];
+  /** Every "create message" request, deduplicated by nonce or not: who sent what, however Discord answered it. */
+  const posts: { channelId: string; nonce: string }[] = [];
   /** Nonces still inside Discord's window. */
   const remembered = new Set<string>();
   const server = createServer((req, res) => {
@@ -40,6 +42,7 @@ export async function startFakeChannels(opts: { forbidden?: string[] } = {}) {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recent));
       }
       const body = JSON.parse(raw) as { nonce: string; reply: Reply };
+      posts.push({ channelId, nonce: body.nonce });
       const seen = remembered.has(`${channelId}|${body.nonce}`)
         ? messages.find((m) => m.channelId === channelId && m.nonce === body.nonce)
         : undefined;
@@ -54,6 +57,7 @@ export async function startFakeChannels(opts: { forbidden?: string[] } = {}) {
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     messages,
+    posts,
     /** Discord's nonce window has passed: a nonce seen before no longer returns the first message. */
     forgetNonces: () => remembered.clear(),
   };

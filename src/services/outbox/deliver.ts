@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Db } from '../../../db/client.ts';
 import {
   activeChannels,
+  claimPart,
   isDigestPlanned,
   markPartRetry,
   markPartSending,
@@ -46,13 +49,40 @@ export interface DeliveryCounts {
   messages: number;
   failed: number;
   undeliverable: number;
+  /** Digest parts another run (another process, or the scheduled job beside `/digest now`) was sending: left to it. */
+  busy: number;
+}
+
+/**
+ * A part's claim lapses this long after it was made: its run died mid-send (SIGKILL, a lost machine)
+ * and another takes the part over, looking for it in the channel first. A live run holds a part for
+ * one send (seconds), so this only delays finishing a dead run's digest, by at most one job interval more.
+ */
+export const CLAIM_LAPSES_MS = 2 * 60 * 1000;
+
+/**
+ * This process's name in the parts it claims, one per database handle (two apps in one process, as in
+ * tests, differ): a run retried after a database outage takes back its own process's claims at once.
+ */
+const claimants = new WeakMap<Db, { by: string; sending: Set<string> }>();
+function claimantOf(db: Db) {
+  let c = claimants.get(db);
+  if (!c)
+    claimants.set(
+      db,
+      (c = { by: `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`, sending: new Set() }),
+    );
+  return c;
 }
 
 /**
  * Delivers digests exactly once; the scheduled job and `/digest now` both call this. First every
  * digest left unfinished (a crash, an outage) is completed; then each channel whose local post time
  * has come (or the one forced) gets its digest planned into the outbox and sent part by part, in
- * order. A part is marked `sending` before the send and `sent` after, and carries a stable nonce; a
+ * order. Each part is first claimed in Postgres for this process (one UPDATE): a part another live
+ * process holds is left to it, and a digest another run of this process is sending too, so two
+ * processes, or the job beside `/digest now`, never both send one; a claim lapses after
+ * `CLAIM_LAPSES_MS` (its process died). A part is marked `sending` before the send and `sent` after, and carries a stable nonce; a
  * part tried before (a crash between the two, a failed send) is first looked for in the channel and
  * recorded sent if it is there, else re-sent with the same nonce, so it is never skipped nor, however
  * late the restart, posted twice. A channel the bot can no longer post to is marked with the reason and
@@ -61,9 +91,9 @@ export interface DeliveryCounts {
  */
 export async function deliverDigests(deps: DeliveryDeps, opts: DeliverOptions): Promise<DeliveryCounts> {
   const now = deps.now();
-  const counts: DeliveryCounts = { planned: 0, messages: 0, failed: 0, undeliverable: 0 };
+  const counts: DeliveryCounts = { planned: 0, messages: 0, failed: 0, undeliverable: 0, busy: 0 };
   const only = (channelId: string) => !opts.channelId || channelId === opts.channelId;
-  const send = (d: Due) => sendDigest(deps, opts, d.channelId, d.digestKey, counts);
+  const send = (d: Due) => sendDigest(deps, opts, d, counts);
 
   const left = sendQueue(send);
   for (const d of await unfinishedDigests(deps.db)) if (only(d.channelId)) left.add(d);
@@ -111,15 +141,41 @@ export function outboxRows(channelId: string, digestKey: string, messages: Diges
 async function sendDigest(
   deps: DeliveryDeps,
   opts: DeliverOptions,
-  channelId: string,
-  digestKey: string,
+  { channelId, digestKey }: Due,
   counts: DeliveryCounts,
 ): Promise<void> {
   const log = deps.log.child({ channel: channelId, digest: digestKey });
+  // Two runs of this process (the job and `/digest now`) share its claims: the second leaves the digest to the first.
+  const { by, sending } = claimantOf(deps.db);
+  const digest = `${channelId}|${digestKey}`;
+  if (sending.has(digest)) {
+    counts.busy++;
+    return;
+  }
+  sending.add(digest);
+  try {
+    await sendClaimed(deps, opts, { channelId, digestKey, by }, counts, log);
+  } finally {
+    sending.delete(digest);
+  }
+}
+
+async function sendClaimed(
+  deps: DeliveryDeps,
+  opts: DeliverOptions,
+  { channelId, digestKey, by }: { channelId: string; digestKey: string; by: string },
+  counts: DeliveryCounts,
+  log: Logger,
+): Promise<void> {
   const tally = await sendPlanned(
     await unsentParts(deps.db, channelId, digestKey),
     (part) => postPart(opts, channelId, part, log),
     {
+      // Only the run holding a part sends it; a part another run holds stops this one (its later parts wait for it).
+      claim: (part) => {
+        const now = deps.now();
+        return claimPart(deps.db, part.id, by, now, new Date(now.getTime() - CLAIM_LAPSES_MS));
+      },
       // Asked before re-sending a part tried before: Discord's nonce dedupes only for minutes, a restart can come hours later.
       findSent: (part) => opts.poster.findSent(channelId, (part.payload as OutboxPayload).reply, { nonce: part.nonce }),
       sending: (part) => markPartSending(deps.db, part.id),
@@ -139,6 +195,8 @@ async function sendDigest(
   counts.messages += tally.sent;
   counts.failed += tally.retrying;
   counts.undeliverable += tally.failed;
+  counts.busy += tally.busy;
+  if (tally.busy > 0) log.info({ by }, 'digest part held by another delivery run: left to it');
 }
 
 async function postPart(opts: DeliverOptions, channelId: string, part: Delivery, log: Logger) {

@@ -15,6 +15,11 @@ export interface PlannedMessage {
  * command's answer. `sent` runs inside the attempt: a failure to record it counts as a failed send.
  */
 export interface OutboxRecord<P, S> {
+  /**
+   * Before anything is done for a message: takes it for this run, returning its fresh state, or null
+   * when another run holds it (or sent it meanwhile). Without `claim`, every message is this run's.
+   */
+  claim?(p: P): Promise<P | null>;
   /** Right before the send (attempt counted): a message found `sending` after a crash is re-sent with the same nonce. */
   sending?(p: P): Promise<void>;
   sent(p: P, s: S): Promise<void>;
@@ -30,6 +35,8 @@ export interface OutboxRecord<P, S> {
   failed(p: P, reason: string, err?: unknown): Promise<void>;
 }
 
+type Outcome = Exclude<keyof SendTally, 'busy'>;
+
 export interface SendPolicy {
   /** After a final failure: `stop` (a digest's later parts wait, so it never arrives with a gap) or go on with the `next`. */
   afterFailed: 'stop' | 'next';
@@ -41,6 +48,8 @@ export interface SendTally {
   sent: number;
   retrying: number;
   failed: number;
+  /** Held by another run (`claim` said null): not sent by this one. */
+  busy: number;
 }
 
 /**
@@ -55,8 +64,15 @@ export async function sendPlanned<P extends PlannedMessage, S>(
   record: OutboxRecord<P, S>,
   policy: SendPolicy,
 ): Promise<SendTally> {
-  const tally: SendTally = { sent: 0, retrying: 0, failed: 0 };
-  for (const p of planned) {
+  const tally: SendTally = { sent: 0, retrying: 0, failed: 0, busy: 0 };
+  for (const listed of planned) {
+    const p = record.claim ? await record.claim(listed) : listed;
+    if (p === null) {
+      // Another run is sending it: with `stop`, the later messages wait for it too (never out of order).
+      tally.busy++;
+      if (policy.afterFailed === 'stop') break;
+      continue;
+    }
     const outcome = await sendOne(p, send, record, policy);
     tally[outcome]++;
     if (outcome === 'retrying' || (outcome === 'failed' && policy.afterFailed === 'stop')) break;
@@ -69,7 +85,7 @@ async function sendOne<P extends PlannedMessage, S>(
   send: (p: P) => Promise<S>,
   record: OutboxRecord<P, S>,
   { maxAttempts }: SendPolicy,
-): Promise<keyof SendTally> {
+): Promise<Outcome> {
   const attempt = (p.attempts ?? 0) + 1;
   try {
     // Looked for first, even when the attempts ran out: a message that is out was sent, not failed.
@@ -102,7 +118,7 @@ async function failedAttempt<P extends PlannedMessage, S>(
   record: OutboxRecord<P, S>,
   maxAttempts: number | undefined,
   attempt: number,
-): Promise<keyof SendTally> {
+): Promise<Outcome> {
   const reason = err instanceof Error ? err.message : String(err);
   const permanent = err instanceof DeliveryError && err.permanent;
   const lastTry = maxAttempts !== undefined && attempt >= maxAttempts;

@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestMessage } from '../../../../src/core/digest/types.ts';
 import { channels, deliveries, papers } from '../../../../db/schema.ts';
-import type { JobDeps } from '../../../../jobs/index.ts';
+import { createDb } from '../../../../db/client.ts';
+import { postDigestNow } from '../../../../commands/digest/now.ts';
+import { runJob, type JobDeps } from '../../../../jobs/index.ts';
+import { postDigestsJob } from '../../../../jobs/post-digests.ts';
 import { deliverDigests, outboxRows, type ComposeDigest } from '../../../../src/services/outbox/deliver.ts';
 import { buildDeps } from '../../../../src/app.ts';
 import { loadConfig } from '../../../../src/core/config.ts';
@@ -121,8 +124,17 @@ describe('deliverDigests', () => {
     expect((await rows('200')).map((r) => r.status)).toEqual(['sent', 'sending', 'pending']);
     expect(fake.messages.filter((m) => m.channelId === '200')).toHaveLength(2);
 
-    // The bot restarts 330 s later, past Discord's few minutes of nonce memory: a re-send with the same nonce would post
-    // part 2 again, so the outbox first finds it in the channel and records it sent, then sends part 3.
+    // Restarted 30 s later, the dead run's claim on part 2 still holds: nothing is sent (it might still be on its way).
+    const crashedAt = now;
+    now = new Date(crashedAt.getTime() + 30_000);
+    expect(
+      await deliverDigests(deps(), { poster: httpPoster(fake.base), compose: compose(3), channelId: '200' }),
+    ).toMatchObject({ messages: 0, busy: 1 });
+    expect(fake.messages.filter((m) => m.channelId === '200')).toHaveLength(2);
+
+    // The bot restarts 330 s later, past the claim and Discord's few minutes of nonce memory: a re-send with the same
+    // nonce would post part 2 again, so the outbox takes the lapsed claim, finds the part in the channel and records it sent, then sends part 3.
+    now = new Date(crashedAt.getTime() + 330_000);
     fake.forgetNonces();
     const counts = await deliverDigests(deps(), {
       poster: httpPoster(fake.base),
@@ -318,5 +330,92 @@ describe('deliverDigests', () => {
       '610 2026-11-24 part 3/3',
     ]);
     expect(fake.messages.filter((m) => m.channelId === '620')).toHaveLength(3);
+  });
+});
+
+/**
+ * Two processes on one database (two pools, as two `start`s would have): one's scheduled job and the
+ * other's `/digest now` deliver the same channel's digest at once. Each part is claimed in Postgres
+ * before it is sent, so one process sends it and the other leaves it alone; Discord's nonce is never
+ * what stops a second post.
+ */
+describe('deliverDigests in two processes at once', () => {
+  let t: Awaited<ReturnType<typeof createTestDb>>;
+  let fake: Awaited<ReturnType<typeof startFakeChannels>>;
+  let now = new Date('2026-11-25T08:01:00Z');
+  const processes: JobDeps[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    fake = await startFakeChannels();
+    for (const handle of [t, createDb(t.url)]) {
+      processes.push(buildDeps({ ...handle, config: loadConfig({}), log: pino({ level: 'silent' }), now: () => now }));
+    }
+  });
+  afterAll(() => processes[1]!.sql.end({ timeout: 5 }));
+
+  /** The job of the first process sends the channel's digest, slowly; `/digest now` in `commandProcess` comes meanwhile. */
+  async function race(channelId: string, commandProcess: JobDeps, day: string) {
+    const jobProcess = processes[0]!;
+    now = new Date(`${day}T08:01:00Z`);
+    await t.db.insert(channels).values({ channelId, guildId: '1', postTime: '08:00', timezone: 'UTC' });
+    const base = httpPoster(fake.base);
+    // The job's first request is slow to reach Discord (rate limits, a slow network): /digest now comes meanwhile.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inFlight!: () => void;
+    const sending = new Promise<void>((resolve) => (inFlight = resolve));
+    const slow: Poster = {
+      findSent: base.findSent,
+      async send(to, reply, o) {
+        if (to === channelId) {
+          inFlight();
+          await gate;
+        }
+        return base.send(to, reply, o);
+      },
+    };
+    const job = runJob(
+      postDigestsJob({
+        poster: slow,
+        // The channels of the earlier cases post nothing more: only this one's digest is sent.
+        compose: async (_db, c, key) => (c.channelId === channelId ? parts(3, `${c.channelId} ${key}`) : []),
+      }),
+      jobProcess,
+    );
+    await sending;
+    const [row] = await t.db.select().from(channels).where(eq(channels.channelId, channelId));
+    const reply = await postDigestNow(commandProcess, row!, base);
+    release();
+    expect((await job).status).toBe('ok');
+
+    expect(fake.messages.filter((m) => m.channelId === channelId).map((m) => m.body.content)).toEqual([
+      `${channelId} ${day} part 1/3`,
+      `${channelId} ${day} part 2/3`,
+      `${channelId} ${day} part 3/3`,
+    ]);
+    // One request per part: the other run sent nothing at all.
+    expect(fake.posts.filter((p) => p.channelId === channelId).map((p) => p.nonce)).toEqual(
+      [0, 1, 2].map((n) => deliveryNonce(channelId, day, n)),
+    );
+    expect(reply.content).toMatch(/is being posted by another run of the bot right now/);
+    const final = await t.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.channelId, channelId))
+      .orderBy(asc(deliveries.part));
+    expect(final.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  }
+
+  it("sends each part once when the scheduled job and /digest now race on one digest: the second process leaves the first's parts to it", async () => {
+    await race('630', processes[1]!, '2026-11-25');
+  });
+
+  it('sends each part once when the job and /digest now race in one process', async () => {
+    await race('640', processes[0]!, '2026-11-26');
   });
 });

@@ -46,7 +46,7 @@ describe('sendPlanned', () => {
     // Never tried: not looked for. Found though out of attempts: sent, not failed.
     expect(looked).toEqual(['a', 'b']);
     expect(log).toEqual(['sent a as posted-a', 'failed b: not confirmed after 1 attempts (not sent)']);
-    expect(tally).toEqual({ sent: 1, retrying: 0, failed: 1 });
+    expect(tally).toEqual({ sent: 1, retrying: 0, failed: 1, busy: 0 });
   });
 
   it('treats a failed look like a failed send: transient retries later, permanent is final', async () => {
@@ -66,14 +66,14 @@ describe('sendPlanned', () => {
     const { log, record } = recorder();
     const tally = await sendPlanned(msgs('a', 'b'), sender(), record, { afterFailed: 'stop' });
     expect(log).toEqual(['sending a', 'sent a as n-a', 'sending b', 'sent b as n-b']);
-    expect(tally).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(tally).toEqual({ sent: 2, retrying: 0, failed: 0, busy: 0 });
   });
 
   it('stops at a transient failure, leaving the rest due for the next run', async () => {
     const { log, record } = recorder();
     const tally = await sendPlanned(msgs('a', 'b', 'c'), sender({ b: transient }), record, { afterFailed: 'next' });
     expect(log).toEqual(['sending a', 'sent a as n-a', 'sending b', 'retry b: Discord 502: Bad Gateway']);
-    expect(tally).toEqual({ sent: 1, retrying: 1, failed: 0 });
+    expect(tally).toEqual({ sent: 1, retrying: 1, failed: 0, busy: 0 });
   });
 
   it('records a permanent failure as final and stops or goes on as the policy says', async () => {
@@ -83,7 +83,7 @@ describe('sendPlanned', () => {
     const next = recorder();
     const tally = await sendPlanned(msgs('a', 'b'), sender({ a: permanent }), next.record, { afterFailed: 'next' });
     expect(next.log.at(-1)).toBe('sent b as n-b');
-    expect(tally).toEqual({ sent: 1, retrying: 0, failed: 1 });
+    expect(tally).toEqual({ sent: 1, retrying: 0, failed: 1, busy: 0 });
   });
 
   it('gives up at the last attempt, and before sending once the attempts ran out (a run died mid-send)', async () => {
@@ -108,6 +108,20 @@ describe('sendPlanned', () => {
     const failing: OutboxRecord<Msg, string> = { ...record, sent: () => Promise.reject(new Error('database down')) };
     const t2 = await sendPlanned(msgs('c'), sender(), failing, { afterFailed: 'stop' });
     expect(log.at(-1)).toBe('failed c: database down');
-    expect(t2).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(t2).toEqual({ sent: 0, retrying: 0, failed: 1, busy: 0 });
+  });
+
+  it('sends nothing for a message another run holds: with stop the later ones wait, with next they go on; a claimed message is sent as the claim returned it', async () => {
+    const { log, record } = recorder();
+    record.findSent = async (m) => (log.push(`looked for ${m.id}`), null);
+    // The claim returns the fresh row: `a` was tried by another run since this one listed it.
+    record.claim = async (m) => (m.id === 'b' ? null : { ...m, attempts: m.id === 'a' ? 1 : 0 });
+    const stop = await sendPlanned(msgs('a', 'b', 'c'), sender(), record, { afterFailed: 'stop' });
+    expect(log).toEqual(['looked for a', 'sending a', 'sent a as n-a']);
+    expect(stop).toEqual({ sent: 1, retrying: 0, failed: 0, busy: 1 });
+    log.length = 0;
+    const next = await sendPlanned(msgs('b', 'c'), sender(), record, { afterFailed: 'next' });
+    expect(log).toEqual(['sending c', 'sent c as n-c']);
+    expect(next).toEqual({ sent: 1, retrying: 0, failed: 0, busy: 1 });
   });
 });
