@@ -51,25 +51,27 @@ interface ApiEntry {
 /** Pages ask for at most 500 entries; more is not an answer to our query. */
 const MAX_ENTRIES = 2_000;
 
-const parser = new Parser<ApiFeedFields, ApiEntry>({
-  customFields: {
-    feed: ['opensearch:totalResults', 'opensearch:startIndex', 'opensearch:itemsPerPage'],
-    item: [
-      ['id', 'idRaw'],
-      ['title', 'titleRaw'],
-      ['summary', 'summaryRaw'],
-      ['author', 'authors', { keepArray: true }],
-      ['category', 'categoriesRaw', { keepArray: true }],
-      ['link', 'links', { keepArray: true }],
-      'arxiv:primary_category',
-      'arxiv:comment',
-      'arxiv:journal_ref',
-      'arxiv:doi',
-      'published',
-      'updated',
-    ],
-  },
-});
+/** A parser per document: one that failed can answer the next document wrongly. */
+const newParser = () =>
+  new Parser<ApiFeedFields, ApiEntry>({
+    customFields: {
+      feed: ['opensearch:totalResults', 'opensearch:startIndex', 'opensearch:itemsPerPage'],
+      item: [
+        ['id', 'idRaw'],
+        ['title', 'titleRaw'],
+        ['summary', 'summaryRaw'],
+        ['author', 'authors', { keepArray: true }],
+        ['category', 'categoriesRaw', { keepArray: true }],
+        ['link', 'links', { keepArray: true }],
+        'arxiv:primary_category',
+        'arxiv:comment',
+        'arxiv:journal_ref',
+        'arxiv:doi',
+        'published',
+        'updated',
+      ],
+    },
+  });
 
 /**
  * Parses one API response page, reading at most `maxEntries` entries (the page size asked for: more is
@@ -82,12 +84,15 @@ export async function parseArxivApi(xml: string, maxEntries = MAX_ENTRIES): Prom
   if (!/^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<feed[\s>]/.test(xml)) {
     throw new FeedError(`arXiv API: not an Atom feed (${describeBody(xml)})`);
   }
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  let feed: Feed;
+  let broken: SkippedItem[] = [];
   try {
-    feed = await parser.parseString(repairXml(xml));
+    feed = await newParser().parseString(repairXml(xml));
   } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new FeedError(`arXiv API: unreadable feed (${message})`, { cause: err });
+    // One entry's broken markup costs that entry: a complete page is read again entry by entry.
+    const salvaged = await entryByEntry(repairXml(xml));
+    if (!salvaged) throw new FeedError(`arXiv API: unreadable feed (${firstLine(err)})`, { cause: err });
+    ({ feed, broken } = salvaged);
   }
 
   const error = feed.items.find((e) => text(e.idRaw)?.includes('/api/errors'));
@@ -101,7 +106,42 @@ export async function parseArxivApi(xml: string, maxEntries = MAX_ENTRIES): Prom
     startIndex: int(feed['opensearch:startIndex']),
     itemsPerPage: int(feed['opensearch:itemsPerPage']),
   };
-  return { ...admitAll(feed.items, toCandidate, Math.min(maxEntries, MAX_ENTRIES)), meta };
+  const admitted = admitAll(feed.items, toCandidate, Math.min(maxEntries, MAX_ENTRIES));
+  return { candidates: admitted.candidates, skipped: [...admitted.skipped, ...broken], meta };
+}
+
+type Feed = Awaited<ReturnType<ReturnType<typeof newParser>['parseString']>>;
+
+const ENTRY = /<entry[\s>][\s\S]*?<\/entry>/g;
+const firstLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+
+/**
+ * A complete page (it ends with `</feed>`) the parser refuses, read one entry at a time in its own small
+ * document: the entries that parse, and each refused one skipped with its id. Undefined for a page cut
+ * short (its missing entries would be lost behind the cursor) or whose header is unreadable.
+ */
+async function entryByEntry(xml: string): Promise<{ feed: Feed; broken: SkippedItem[] } | undefined> {
+  const first = xml.search(/<entry[\s>]/);
+  if (first < 0 || !/<\/feed>\s*$/.test(xml)) return undefined;
+  const head = xml.slice(0, first);
+  let feed: Feed;
+  try {
+    feed = await newParser().parseString(`${head}</feed>`);
+  } catch {
+    return undefined;
+  }
+  const broken: SkippedItem[] = [];
+  for (const [entry] of xml.slice(first).matchAll(ENTRY)) {
+    try {
+      feed.items.push(...(await newParser().parseString(`${head}${entry}</feed>`)).items);
+    } catch (err) {
+      broken.push({
+        reason: `unreadable entry (${firstLine(err)})`,
+        externalId: /<id>\s*([^<\s]{1,100})/.exec(entry)?.[1],
+      });
+    }
+  }
+  return { feed, broken };
 }
 
 function toCandidate(entry: ApiEntry): PaperCandidate | SkippedItem {

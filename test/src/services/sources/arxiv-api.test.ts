@@ -91,6 +91,20 @@ describe('parseArxivApi', () => {
     expect(feed).toEqual({ candidates: [], skipped: [], meta: { totalResults: 0, startIndex: 0, itemsPerPage: 10 } });
   });
 
+  it("keeps every good entry of a complete page where one entry's markup is broken, skipping that one by id", async () => {
+    const page = fixture('arxiv-api-family.xml');
+    const titles = [...page.matchAll(/<entry>[\s\S]*?<title>([^<]*)<\/title>/g)].map((m) => m[1]!);
+    const broken = page.replace(`<title>${titles[1]}</title>`, `<title>Unclosed <b> ${titles[1]}</title>`);
+    const feed = await parseArxivApi(broken);
+    expect(feed.candidates.map((c) => c.externalId)).toEqual(['2603.00841v2', '2602.07719v1']);
+    expect(feed.skipped).toEqual([
+      { reason: 'unreadable entry (Unexpected close tag)', externalId: expect.stringContaining('hep-th/0601001v2') },
+    ]);
+    expect(feed.meta).toEqual({ totalResults: 41, startIndex: 0, itemsPerPage: 3 });
+    // The same page cut short fails its feed: its missing entries would be lost behind the cursor.
+    await expect(parseArxivApi(broken.slice(0, broken.lastIndexOf('</feed>')))).rejects.toThrow(/unreadable feed/);
+  });
+
   it.each([
     ['a blank 200 body', '', /empty response body/],
     ['an HTML page', fixture('arxiv-unavailable.html'), /not an Atom feed \(an HTML page of [\d,]+ bytes\)$/],
