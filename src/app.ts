@@ -149,7 +149,7 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
 
 async function importSeedCorpus(deps: AppDeps, log: Logger, narrator: Narrator | undefined): Promise<void> {
   narrator?.say(
-    'First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 5-20 s).',
+    'First start: reading the 238 seed papers and repairing their Chinese notes, then storing them (usually 1-5 s).',
   );
   // Loaded only when needed: the importer pulls in the parsers and the repair model.
   const { importSeeds, SEED_DIR } = await import('../seeds/import.ts');
