@@ -7,7 +7,7 @@
  * attribute on every element, which turns plain strings into `{ _, $ }` objects.
  */
 
-import { describeBody, repairXml } from './body.ts';
+import { describeBody, firstLine, repairXml } from './body.ts';
 import Parser from 'rss-parser';
 import { ARXIV_CATEGORY } from '../../core/config.ts';
 import { parseArxivId } from '../../core/papers/identity.ts';
@@ -113,7 +113,6 @@ export async function parseArxivApi(xml: string, maxEntries = MAX_ENTRIES): Prom
 type Feed = Awaited<ReturnType<ReturnType<typeof newParser>['parseString']>>;
 
 const ENTRY = /<entry[\s>][\s\S]*?<\/entry>/g;
-const firstLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 
 /**
  * A complete page (it ends with `</feed>`) the parser refuses, read one entry at a time in its own small

@@ -3,7 +3,7 @@
  * the status and hands the body here. Format facts: docs/feed-formats.md §1 and §4.
  */
 
-import { describeBody, repairXml } from './body.ts';
+import { describeBody, firstLine, repairXml } from './body.ts';
 import Parser from 'rss-parser';
 import { parseArxivId, type ArxivIdParts } from '../../core/papers/identity.ts';
 import { splitCreators } from './authors.ts';
@@ -284,8 +284,4 @@ function text(v: unknown): string | undefined {
 
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
-}
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unknown error';
 }

@@ -52,3 +52,8 @@ export function describeBody(body: string): string {
   if (head.startsWith('<')) return `an XML document of another kind, ${size}`;
   return `${size} of plain text`;
 }
+
+/** The first line of a parser's error, for a FeedError or a skipped item's reason. */
+export function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unknown error';
+}
